@@ -1,0 +1,11 @@
+import type { PlanLimits } from '../quota/plan-limits';
+
+/** Deployment settings the domain needs; read once from configuration by the composition root. */
+export interface PlatformSettings {
+  /** Base of every link and token issuer, without a trailing slash. */
+  readonly publicBaseUrl: string;
+  readonly platformName: string;
+  readonly organizationCreationEnabled: boolean;
+  readonly planLimits: PlanLimits;
+}
+export const PLATFORM_SETTINGS = Symbol.for('gf.platform-settings');

@@ -1,0 +1,42 @@
+import { invalid } from './domain-error';
+import { Limits } from './limits';
+
+/** A display name: trimmed, one line, 1 to 200 characters. */
+export function requireName(value: string, field = 'name'): string {
+  const name = value.trim();
+  if (name.length === 0 || name.length > Limits.nameMax || /[\r\n]/.test(name)) {
+    throw invalid('invalid_name', `${field} must be one line of 1 to ${Limits.nameMax} characters`, [
+      { field, message: `must be one line of 1 to ${Limits.nameMax} characters` },
+    ]);
+  }
+  return name;
+}
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function requireEmail(value: string, field = 'email'): string {
+  const email = normalizeEmail(value);
+  if (email.length > 254 || !EMAIL.test(email)) {
+    throw invalid('invalid_email', `${field} is not an email address`, [{ field, message: 'not an email address' }]);
+  }
+  return email;
+}
+
+export function requirePasswordPolicy(password: string, field = 'password'): void {
+  if (password.length < Limits.passwordMin || password.length > Limits.passwordMax) {
+    throw invalid(
+      'invalid_password',
+      `${field} must be ${Limits.passwordMin} to ${Limits.passwordMax} characters`,
+      [{ field, message: `must be ${Limits.passwordMin} to ${Limits.passwordMax} characters` }],
+    );
+  }
+}
+
+/** `a***@example.com` */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

@@ -1,0 +1,22 @@
+import type { Clock } from '../ports/clock.port';
+import type { IdGenerator } from '../ports/ids.port';
+import type { Mailer } from '../ports/mailer.port';
+import type { PasswordHasher } from '../ports/password-hasher.port';
+import type { RateLimiter } from '../ports/rate-limiter.port';
+import type { SecretTokens } from '../ports/secret-tokens.port';
+import type { TokenSigner } from '../ports/token-signer.port';
+import type { UnitOfWork } from '../ports/unit-of-work.port';
+import type { PlatformSettings } from '../shared/settings';
+
+/** Every port a use case may take; each use case declares the few it needs with Pick. */
+export interface Deps {
+  readonly uow: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly hasher: PasswordHasher;
+  readonly signer: TokenSigner;
+  readonly secretTokens: SecretTokens;
+  readonly mailer: Mailer;
+  readonly rateLimiter: RateLimiter;
+  readonly settings: PlatformSettings;
+}

@@ -1,0 +1,103 @@
+import { OPERATOR, type Actor } from '../../audit/audit-event';
+import type { Membership } from '../../membership/membership';
+import { type EmailOutcome, emailOutcome } from '../../mail/email-outcome';
+import { invitationDetailsEmail, setPasswordEmail } from '../../mail/templates';
+import type { Organization, PlanTier } from '../../organization/organization';
+import type { EmailMessage } from '../../ports/mailer.port';
+import { requireEmail, requireName, requirePasswordPolicy } from '../../shared/text';
+import type { User } from '../../user/user';
+import type { Deps } from '../deps';
+import { issuePasswordLink } from '../auth/password-links';
+import { createOrganizationWithOwner } from '../organization/create-organization';
+
+export interface CreatedOrganization {
+  readonly organization: Organization;
+  readonly ownerMembership: Membership;
+  readonly email: EmailOutcome;
+}
+
+/**
+ * Operator bootstrap (supplement §4): an organization and its owner. With a
+ * password the owner is accepted at once; without one they get a pending
+ * membership and a set-password email. An existing user keeps their password.
+ */
+export class CreateOrganizationForOwner {
+  constructor(
+    private readonly deps: Pick<
+      Deps,
+      'uow' | 'clock' | 'ids' | 'hasher' | 'secretTokens' | 'mailer' | 'settings'
+    >,
+  ) {}
+
+  async execute(input: {
+    name: string;
+    planTier: PlanTier;
+    ownerEmail: string;
+    ownerPassword?: string;
+    ownerDisplayName?: string;
+    ip: string | null;
+  }): Promise<CreatedOrganization> {
+    const name = requireName(input.name);
+    const email = requireEmail(input.ownerEmail, 'owner_email');
+    if (input.ownerPassword !== undefined) requirePasswordPolicy(input.ownerPassword, 'owner_password');
+    const displayName =
+      input.ownerDisplayName === undefined ? null : requireName(input.ownerDisplayName, 'owner_display_name');
+    const { uow, clock, ids, hasher, settings } = this.deps;
+    const existing = await uow.read.users.findByEmail(email);
+    const passwordHash =
+      input.ownerPassword !== undefined && !existing?.passwordHash ? await hasher.hash(input.ownerPassword) : null;
+    const now = clock.now();
+    const actor: Actor = OPERATOR;
+
+    const { organization, membership, message } = await uow.transaction(async (tx) => {
+      let user: User | null = await tx.users.findByEmail(email);
+      if (!user) {
+        user = {
+          id: ids.next(),
+          email,
+          displayName,
+          passwordHash: null,
+          passwordChangeRequired: false,
+          emailVerified: false,
+          createdAt: now,
+          lastLoginAt: null,
+          welcomeEmailSentAt: null,
+          idpRealm: null,
+        };
+      }
+      if (!user.passwordHash && passwordHash) user.passwordHash = passwordHash;
+      if (!user.displayName && displayName) user.displayName = displayName;
+      await tx.users.save(user);
+      const canSignIn = user.passwordHash !== null;
+      const created = await createOrganizationWithOwner(this.deps, tx, { actor, ip: input.ip }, now, {
+        name,
+        planTier: input.planTier,
+        ownerUserId: user.id,
+        ownerStatus: canSignIn ? 'accepted' : 'pending',
+      });
+      let mail: EmailMessage;
+      if (canSignIn) {
+        mail = invitationDetailsEmail({
+          to: user.email,
+          platformName: settings.platformName,
+          scopeName: name,
+          role: 'owner',
+          signInUrl: `${settings.publicBaseUrl}/sign-in`,
+        });
+      } else {
+        const link = await issuePasswordLink(this.deps, tx, user.id, now);
+        mail = setPasswordEmail({
+          to: user.email,
+          platformName: settings.platformName,
+          link: link.url,
+          scopeName: name,
+          expiresAt: link.expiresAt,
+        });
+      }
+      return { ...created, message: mail };
+    });
+
+    const result = await this.deps.mailer.send(message);
+    return { organization, ownerMembership: membership, email: emailOutcome(result) };
+  }
+}

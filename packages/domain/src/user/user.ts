@@ -1,0 +1,21 @@
+/** A portal user: a person who signs in to the control plane. */
+export interface User {
+  readonly id: string;
+  email: string;
+  displayName: string | null;
+  /** Memory-hard hash; null until the user has chosen (or been given) a password. */
+  passwordHash: string | null;
+  /** A temporary password must be changed before the account can do anything else. */
+  passwordChangeRequired: boolean;
+  emailVerified: boolean;
+  readonly createdAt: Date;
+  lastLoginAt: Date | null;
+  welcomeEmailSentAt: Date | null;
+  /** Non-null marks a legacy app-user row; such users never sign in here. */
+  idpRealm: string | null;
+}
+
+export type UserStatus = 'active' | 'invited';
+
+/** `invited` until the user can sign in with a password. */
+export const userStatus = (user: User): UserStatus => (user.passwordHash ? 'active' : 'invited');

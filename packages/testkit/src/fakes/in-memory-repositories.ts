@@ -1,0 +1,284 @@
+import type {
+  AuditEvent,
+  AuditLog,
+  Environment,
+  EnvironmentRepository,
+  Membership,
+  MembershipRepository,
+  Organization,
+  OrganizationRepository,
+  PasswordLink,
+  PasswordLinkRepository,
+  RefreshToken,
+  RefreshTokenRepository,
+  Repositories,
+  ScopeType,
+  Session,
+  SessionRepository,
+  User,
+  UserRepository,
+  Workspace,
+  WorkspaceRepository,
+} from '@groundfloor/domain';
+import { grantsAccess } from '@groundfloor/domain';
+
+const copy = <T>(value: T): T => structuredClone(value);
+const byCreated = <T extends { createdAt: Date }>(a: T, b: T) => a.createdAt.getTime() - b.createdAt.getTime();
+
+/** The rows of every table; a transaction works on a copy and swaps it in on commit. */
+export class InMemoryTables {
+  users = new Map<string, User>();
+  organizations = new Map<string, Organization>();
+  workspaces = new Map<string, Workspace>();
+  environments = new Map<string, Environment>();
+  memberships = new Map<string, Membership>();
+  sessions = new Map<string, Session>();
+  refreshTokens = new Map<string, RefreshToken>();
+  passwordLinks = new Map<string, PasswordLink>();
+  audit: AuditEvent[] = [];
+
+  clone(): InMemoryTables {
+    const next = new InMemoryTables();
+    next.users = copy(this.users);
+    next.organizations = copy(this.organizations);
+    next.workspaces = copy(this.workspaces);
+    next.environments = copy(this.environments);
+    next.memberships = copy(this.memberships);
+    next.sessions = copy(this.sessions);
+    next.refreshTokens = copy(this.refreshTokens);
+    next.passwordLinks = copy(this.passwordLinks);
+    next.audit = copy(this.audit);
+    return next;
+  }
+}
+
+class Users implements UserRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(user: User) {
+    for (const other of this.t().users.values()) {
+      if (other.id !== user.id && other.email === user.email) throw new Error('duplicate email');
+    }
+    this.t().users.set(user.id, copy(user));
+  }
+  async findById(id: string) {
+    const u = this.t().users.get(id);
+    return u ? copy(u) : null;
+  }
+  findByIdForUpdate(id: string) {
+    return this.findById(id);
+  }
+  async findByEmail(email: string) {
+    for (const u of this.t().users.values()) if (u.email === email) return copy(u);
+    return null;
+  }
+}
+
+class Organizations implements OrganizationRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(o: Organization) {
+    this.t().organizations.set(o.id, copy(o));
+  }
+  async findById(id: string) {
+    const o = this.t().organizations.get(id);
+    return o ? copy(o) : null;
+  }
+  findByIdForUpdate(id: string) {
+    return this.findById(id);
+  }
+  async list() {
+    return [...this.t().organizations.values()].sort(byCreated).map(copy);
+  }
+  async listForUser(userId: string, now: Date) {
+    const ids = new Set(
+      [...this.t().memberships.values()]
+        .filter((m) => m.userId === userId && m.scopeType === 'account' && grantsAccess(m, now))
+        .map((m) => m.scopeId),
+    );
+    return (await this.list()).filter((o) => ids.has(o.id));
+  }
+}
+
+class Workspaces implements WorkspaceRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(w: Workspace) {
+    this.t().workspaces.set(w.id, copy(w));
+  }
+  async findById(id: string) {
+    const w = this.t().workspaces.get(id);
+    return w ? copy(w) : null;
+  }
+  async listByOrganization(organizationId: string) {
+    return [...this.t().workspaces.values()]
+      .filter((w) => w.organizationId === organizationId)
+      .sort(byCreated)
+      .map(copy);
+  }
+  async countByOrganization(organizationId: string) {
+    return (await this.listByOrganization(organizationId)).length;
+  }
+}
+
+class Environments implements EnvironmentRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(e: Environment) {
+    for (const other of this.t().environments.values()) {
+      if (other.id !== e.id && other.workspaceId === e.workspaceId && other.name === e.name) {
+        throw new Error('duplicate environment name');
+      }
+    }
+    this.t().environments.set(e.id, copy(e));
+  }
+  async findById(workspaceId: string, id: string) {
+    const e = this.t().environments.get(id);
+    return e && e.workspaceId === workspaceId ? copy(e) : null;
+  }
+  async findByName(workspaceId: string, name: string) {
+    for (const e of this.t().environments.values()) {
+      if (e.workspaceId === workspaceId && e.name === name) return copy(e);
+    }
+    return null;
+  }
+  async listByWorkspace(workspaceId: string) {
+    return [...this.t().environments.values()]
+      .filter((e) => e.workspaceId === workspaceId)
+      .sort(byCreated)
+      .map(copy);
+  }
+}
+
+class Memberships implements MembershipRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(m: Membership) {
+    for (const other of this.t().memberships.values()) {
+      if (other.id !== m.id && other.userId === m.userId && other.scopeType === m.scopeType && other.scopeId === m.scopeId) {
+        throw new Error('duplicate membership');
+      }
+    }
+    this.t().memberships.set(m.id, copy(m));
+  }
+  async findById(id: string) {
+    const m = this.t().memberships.get(id);
+    return m ? copy(m) : null;
+  }
+  findByIdForUpdate(id: string) {
+    return this.findById(id);
+  }
+  async findForUserOnScope(userId: string, scopeType: ScopeType, scopeId: string) {
+    for (const m of this.t().memberships.values()) {
+      if (m.userId === userId && m.scopeType === scopeType && m.scopeId === scopeId) return copy(m);
+    }
+    return null;
+  }
+  async listForUser(userId: string) {
+    return [...this.t().memberships.values()].filter((m) => m.userId === userId).sort(byCreated).map(copy);
+  }
+  async listForScope(scopeType: ScopeType, scopeId: string, limit: number) {
+    return [...this.t().memberships.values()]
+      .filter((m) => m.scopeType === scopeType && m.scopeId === scopeId)
+      .sort(byCreated)
+      .slice(0, limit)
+      .map(copy);
+  }
+  async listForUserInOrganization(userId: string, organizationId: string) {
+    const workspaceIds = new Set(
+      [...this.t().workspaces.values()].filter((w) => w.organizationId === organizationId).map((w) => w.id),
+    );
+    return (await this.listForUser(userId)).filter(
+      (m) =>
+        (m.scopeType === 'account' && m.scopeId === organizationId) ||
+        (m.scopeType === 'workspace' && workspaceIds.has(m.scopeId)),
+    );
+  }
+  async delete(id: string) {
+    this.t().memberships.delete(id);
+  }
+}
+
+class Sessions implements SessionRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(s: Session) {
+    this.t().sessions.set(s.id, copy(s));
+  }
+  async findById(id: string) {
+    const s = this.t().sessions.get(id);
+    return s ? copy(s) : null;
+  }
+  findByIdForUpdate(id: string) {
+    return this.findById(id);
+  }
+  async revokeAllForUser(userId: string, at: Date, keepSessionId?: string) {
+    let n = 0;
+    for (const s of this.t().sessions.values()) {
+      if (s.userId === userId && s.id !== keepSessionId && s.revokedAt === null) {
+        s.revokedAt = at;
+        n++;
+      }
+    }
+    return n;
+  }
+}
+
+class RefreshTokens implements RefreshTokenRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(r: RefreshToken) {
+    this.t().refreshTokens.set(r.id, copy(r));
+  }
+  async findByIdForUpdate(id: string) {
+    const r = this.t().refreshTokens.get(id);
+    return r ? copy(r) : null;
+  }
+}
+
+class PasswordLinks implements PasswordLinkRepository {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async save(l: PasswordLink) {
+    this.t().passwordLinks.set(l.id, copy(l));
+  }
+  async findByTokenHash(tokenHash: string) {
+    for (const l of this.t().passwordLinks.values()) if (l.tokenHash === tokenHash) return copy(l);
+    return null;
+  }
+  findByTokenHashForUpdate(tokenHash: string) {
+    return this.findByTokenHash(tokenHash);
+  }
+  async cancelActiveForUser(userId: string, at: Date) {
+    let n = 0;
+    for (const l of this.t().passwordLinks.values()) {
+      if (l.userId === userId && l.usedAt === null && l.cancelledAt === null) {
+        l.cancelledAt = at;
+        n++;
+      }
+    }
+    return n;
+  }
+}
+
+class Audit implements AuditLog {
+  constructor(private readonly t: () => InMemoryTables) {}
+  async append(event: AuditEvent) {
+    this.t().audit.push(copy(event));
+  }
+  async countForOrganization(organizationId: string) {
+    const workspaceIds = new Set(
+      [...this.t().workspaces.values()].filter((w) => w.organizationId === organizationId).map((w) => w.id),
+    );
+    return this.t().audit.filter(
+      (e) => e.organizationId === organizationId || (e.workspaceId !== null && workspaceIds.has(e.workspaceId)),
+    ).length;
+  }
+}
+
+/** Repositories over whatever tables `tables()` returns at call time. */
+export function inMemoryRepositories(tables: () => InMemoryTables): Repositories {
+  return {
+    users: new Users(tables),
+    organizations: new Organizations(tables),
+    workspaces: new Workspaces(tables),
+    environments: new Environments(tables),
+    memberships: new Memberships(tables),
+    sessions: new Sessions(tables),
+    refreshTokens: new RefreshTokens(tables),
+    passwordLinks: new PasswordLinks(tables),
+    audit: new Audit(tables),
+  };
+}
