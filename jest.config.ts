@@ -17,7 +17,7 @@ const swc: [string, Record<string, unknown>] = [
 // HTTP suites switch themselves on when TEST_DATABASE_URL is set.
 const config: Config = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/apps'],
+  roots: ['<rootDir>/packages', '<rootDir>/apps', '<rootDir>/test'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // Inversify 8 ships ESM only; Jest runs CommonJS, so it is transformed too.

@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { DEFAULT_PLAN_LIMITS, isLimitKey, isPlanTier, type PlanLimits } from '@groundfloor/domain';
+
+/** Everything the server reads from the environment (supplement §1). */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly kmsMasterKey: string | undefined;
+  readonly kmsPreviousMasterKeys: string[];
+  readonly operatorToken: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly dnsServers: string[];
+  readonly allowPrivateMailHosts: boolean;
+  readonly organizationCreationEnabled: boolean;
+  readonly planLimits: PlanLimits;
+  readonly coderunnerUrl: string | undefined;
+  readonly llmGatewayUrl: string | undefined;
+  readonly llmGatewayMasterKey: string | undefined;
+  readonly platformName: string;
+  readonly logLevel: string;
+  readonly trustProxy: boolean | number | string | undefined;
+}
+
+/** Thrown with one line per problem; the process prints them and stops. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const value = text(name);
+    if (value === undefined) return fallback;
+    if (/^(true|1|yes|on)$/i.test(value)) return true;
+    if (/^(false|0|no|off)$/i.test(value)) return false;
+    problems.push(`${name} must be true or false, got '${value}'`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return value;
+  };
+
+  const portText = text('PORT') ?? '8080';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got '${portText}'`);
+  const host = text('HOST') ?? '127.0.0.1';
+  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+
+  let planLimits: PlanLimits = DEFAULT_PLAN_LIMITS;
+  const planText = text('PLAN_LIMITS');
+  if (planText !== undefined) {
+    try {
+      planLimits = parsePlanLimits(JSON.parse(planText));
+    } catch (e) {
+      problems.push(`PLAN_LIMITS ${(e as Error).message}`);
+    }
+  }
+
+  const logLevel = text('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const dnsServers = (text('DNS_SERVERS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of dnsServers) {
+    if (!/^[\w.:[\]-]+$/.test(server)) problems.push(`DNS_SERVERS entry '${server}' is not host:port`);
+  }
+
+  const trustProxyText = text('TRUST_PROXY');
+  const trustProxy =
+    trustProxyText === undefined
+      ? undefined
+      : /^\d+$/.test(trustProxyText)
+        ? Number(trustProxyText)
+        : /^(true|false)$/i.test(trustProxyText)
+          ? /^true$/i.test(trustProxyText)
+          : trustProxyText;
+
+  const config: Config = {
+    port,
+    host,
+    publicBaseUrl,
+    databaseUrl,
+    dataDir: path.resolve(cwd, text('DATA_DIR') ?? './data'),
+    kmsMasterKey: text('KMS_MASTER_KEY'),
+    kmsPreviousMasterKeys: (text('KMS_PREVIOUS_MASTER_KEYS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    operatorToken: text('OPERATOR_TOKEN'),
+    smtpUrl,
+    mailFrom: text('MAIL_FROM') ?? `no-reply@${safeHost(publicBaseUrl)}`,
+    dnsServers,
+    allowPrivateMailHosts: bool('ALLOW_PRIVATE_MAIL_HOSTS', false),
+    organizationCreationEnabled: bool('ORG_CREATION_ENABLED', false),
+    planLimits,
+    coderunnerUrl: url('CODERUNNER_URL', ['http:', 'https:']),
+    llmGatewayUrl: url('LLM_GATEWAY_URL', ['http:', 'https:']),
+    llmGatewayMasterKey: text('LLM_GATEWAY_MASTER_KEY'),
+    platformName: text('PLATFORM_NAME') ?? 'Groundfloor',
+    logLevel,
+    trustProxy,
+  };
+  if (config.operatorToken !== undefined && config.operatorToken.length < 16) {
+    problems.push('OPERATOR_TOKEN must be at least 16 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function safeHost(base: string): string {
+  try {
+    return new URL(base).hostname;
+  } catch {
+    return 'localhost';
+  }
+}
+
+/** `{tier: {limit_key: number or null}}`; tiers and keys must be known, numbers whole and non-negative. */
+export function parsePlanLimits(value: unknown): PlanLimits {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('must be a JSON object');
+  const result: PlanLimits = { free: {}, pro: {}, enterprise: {} };
+  for (const [tier, limits] of Object.entries(value)) {
+    if (!isPlanTier(tier)) throw new Error(`has an unknown plan tier '${tier}'`);
+    if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+      throw new Error(`tier '${tier}' must map limit keys to numbers or null`);
+    }
+    for (const [key, limit] of Object.entries(limits)) {
+      if (!isLimitKey(key)) throw new Error(`has an unknown limit key '${key}'`);
+      if (limit !== null && !(Number.isSafeInteger(limit) && (limit as number) >= 0)) {
+        throw new Error(`${tier}.${key} must be a whole number of 0 or more, or null`);
+      }
+      result[tier][key] = limit as number | null;
+    }
+  }
+  return result;
+}

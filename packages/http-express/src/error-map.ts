@@ -1,0 +1,43 @@
+import type { ErrorKind } from '@groundfloor/domain';
+
+/**
+ * The one table from domain error kinds to HTTP statuses (supplement §2).
+ * Where the spec names another status for a specific code, it is listed
+ * beside the table rather than decided in a route.
+ */
+export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
+  malformed: 400,
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  rate_limited: 429,
+  unavailable: 502,
+  quota: 507,
+};
+
+/** Spec exceptions to the kind table, by stable code. */
+export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  // none yet: later issues add e.g. 400 for "compare with identical environments"
+};
+
+export const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
+};

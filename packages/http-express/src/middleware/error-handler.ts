@@ -1,0 +1,44 @@
+import type { ErrorRequestHandler } from 'express';
+import { isDomainError, problemFromDomain, sendProblem } from '../problem';
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+/**
+ * Last middleware. Domain errors map through the table; body-parser errors
+ * become 400/413/415; anything else is a 500 whose body says nothing
+ * internal. The cause is logged (by message and stack only: never a body).
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  if (isDomainError(err)) {
+    sendProblem(res, problemFromDomain(err));
+    return;
+  }
+  const e = err as HttpishError;
+  if (e.type === 'entity.parse.failed') {
+    sendProblem(res, { status: 400, code: 'malformed_json', detail: 'the request body is not valid JSON' });
+    return;
+  }
+  if (e.type === 'entity.too.large') {
+    sendProblem(res, { status: 413, code: 'body_too_large', detail: 'the request body is too large for this route' });
+    return;
+  }
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+    sendProblem(res, { status: 415, code: 'unsupported_encoding', detail: 'the request body encoding is not supported' });
+    return;
+  }
+  const status = e.status ?? e.statusCode;
+  if (status && status >= 400 && status < 500) {
+    sendProblem(res, { status, code: 'bad_request', detail: 'the request could not be read' });
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  sendProblem(res, { status: 500, code: 'internal_error', detail: 'something went wrong on our side' });
+};

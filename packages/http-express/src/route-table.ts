@@ -1,0 +1,38 @@
+import { notFound } from '@groundfloor/domain';
+import type { RequestHandler, Router } from 'express';
+import { sendProblem } from './problem';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Handlers = Partial<Record<Method, RequestHandler[]>>;
+
+/**
+ * Registers every method of one path together, so that any other method on
+ * a known path answers 405 with an Allow header instead of falling to 404.
+ */
+export function route(router: Router, path: string, handlers: Handlers): void {
+  const allowed: string[] = [];
+  for (const [method, chain] of Object.entries(handlers) as [Method, RequestHandler[]][]) {
+    router[method](path, ...chain);
+    allowed.push(method.toUpperCase());
+  }
+  if (allowed.includes('GET')) allowed.push('HEAD');
+  router.all(path, (_req, res) => {
+    res.setHeader('Allow', allowed.join(', '));
+    sendProblem(res, { status: 405, code: 'method_not_allowed', detail: `allowed: ${allowed.join(', ')}` });
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Path ids that are not UUIDs name nothing: 404, before any lookup. */
+export function uuidParams(...names: string[]): RequestHandler {
+  return (req, _res, next) => {
+    for (const name of names) {
+      const value = req.params[name];
+      if (typeof value !== 'string' || !UUID.test(value)) throw notFound('not_found', `no such ${name.replace(/_id$|Id$/, '')}`);
+    }
+    next();
+  };
+}
+
+export const param = (value: string | string[] | undefined): string => (Array.isArray(value) ? value[0] ?? '' : value ?? '');
