@@ -1,0 +1,61 @@
+import {
+  CLOCK,
+  type Clock,
+  ID_GENERATOR,
+  type IdGenerator,
+  KEY_MANAGEMENT,
+  type KeyManagement,
+  PASSWORD_HASHER,
+  type PasswordHasher,
+  SECRET_TOKENS,
+  type SecretTokens,
+  SIGNING_KEY_STORE,
+  type SigningKeyStore,
+  TOKEN_SIGNER,
+  type TokenSigner,
+} from '@groundfloor/domain';
+import {
+  Argon2PasswordHasher,
+  JwtTokenSigner,
+  loadMasterKeyRing,
+  NodeCryptoKeyManagement,
+  NodeSecretTokens,
+  RandomUuidIds,
+} from '@groundfloor/crypto';
+import { ContainerModule } from 'inversify';
+import type { Config } from '../config';
+import { CONFIG } from '../tokens';
+
+/**
+ * node:crypto envelope encryption is the default key management; an on-prem
+ * install that needs the portable adapter binds ForgeKeyManagement here instead.
+ */
+export const cryptoModule = new ContainerModule(({ bind }) => {
+  bind<Clock>(CLOCK).toConstantValue({ now: () => new Date() });
+  bind<IdGenerator>(ID_GENERATOR).toConstantValue(new RandomUuidIds());
+  bind<SecretTokens>(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
+  bind<PasswordHasher>(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
+  bind<KeyManagement>(KEY_MANAGEMENT)
+    .toResolvedValue(
+      (config: Config) =>
+        new NodeCryptoKeyManagement(
+          loadMasterKeyRing({
+            masterKey: config.kmsMasterKey,
+            previousKeys: config.kmsPreviousMasterKeys,
+            dataDir: config.dataDir,
+          }),
+        ),
+      [CONFIG],
+    )
+    .inSingletonScope();
+  bind<TokenSigner>(TOKEN_SIGNER)
+    .toResolvedValue(
+      async (config: Config, store: SigningKeyStore, kms: KeyManagement, clock: Clock) => {
+        const signer = new JwtTokenSigner({ store, kms, clock, issuer: config.publicBaseUrl });
+        await signer.init();
+        return signer;
+      },
+      [CONFIG, SIGNING_KEY_STORE, KEY_MANAGEMENT, CLOCK],
+    )
+    .inSingletonScope();
+});

@@ -1,0 +1,74 @@
+import { bearer, operator, organizationWithOwner } from './support/api';
+import { startTestServer, type TestServer } from './support/test-server';
+
+// Error handling is the same code on both databases: PGlite only.
+describe('problem+json errors', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const expectProblem = (res: { headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) => {
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ type: 'about:blank', title: expect.any(String), status, code, detail: expect.any(String) });
+  };
+
+  it('malformed JSON is 400 malformed_json', async () => {
+    const res = await t.http.post('/v1/auth/token').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    expectProblem(res, 400, 'malformed_json');
+  });
+
+  it('a body over the limit is 413', async () => {
+    const res = await t.http.post('/v1/auth/token').send({ email: 'a@b.test', password: 'x'.repeat(200_000) }).expect(413);
+    expectProblem(res, 413, 'body_too_large');
+  });
+
+  it('an unknown route is 404 and a wrong method 405 with Allow', async () => {
+    expectProblem(await t.http.get('/v1/nothing-here').expect(404), 404, 'route_not_found');
+    const res = await t.http.delete('/v1/auth/token').expect(405);
+    expectProblem(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe('POST');
+  });
+
+  it('unknown fields are 422 naming the field', async () => {
+    const res = await t.http.post('/v1/auth/token').send({ email: 'a@b.test', password: 'secret-pass', admin: true }).expect(422);
+    expectProblem(res, 422, 'validation_failed');
+    expect(res.body.errors).toEqual([{ field: 'admin', message: 'unknown field' }]);
+  });
+
+  it('sign-in needs exactly one of the two body forms', async () => {
+    const res = await t.http.post('/v1/auth/token').send({ email: 'a@b.test' }).expect(422);
+    expectProblem(res, 422, 'invalid_token_request');
+  });
+
+  it('a missing or bad token is 401 with WWW-Authenticate: Bearer', async () => {
+    const missing = await t.http.get('/v1/me').expect(401);
+    expectProblem(missing, 401, 'missing_token');
+    expect(missing.headers['www-authenticate']).toBe('Bearer');
+    const bad = await t.http.get('/v1/me').set(bearer('not.a.jwt')).expect(401);
+    expectProblem(bad, 401, 'invalid_token');
+  });
+
+  it('the operator token is accepted only on /v1/operator, and only it is accepted there', async () => {
+    await t.http.get('/v1/operator/organizations').expect(401);
+    await t.http.get('/v1/operator/organizations').set(bearer('nope')).expect(401);
+    const owner = await organizationWithOwner(t);
+    await t.http.get('/v1/operator/organizations').set(bearer(owner.token)).expect(401);
+    await t.http.get('/v1/me').set(operator).expect(401);
+  });
+
+  it('ids that are not UUIDs name nothing: 404', async () => {
+    const owner = await organizationWithOwner(t);
+    await t.http.get('/v1/workspaces/not-a-uuid').set(bearer(owner.token)).expect(404);
+  });
+
+  it('echoes a request id', async () => {
+    const res = await t.http.get('/healthz').set('X-Request-Id', 'abc-123').expect(200);
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const generated = await t.http.get('/healthz').expect(200);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

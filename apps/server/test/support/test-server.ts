@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MAILER } from '@groundfloor/domain';
+import { createThrowawayDatabase } from '@groundfloor/persistence-typeorm';
+import { FakeMailer } from '@groundfloor/testkit';
+import { ContainerModule } from 'inversify';
+import pino from 'pino';
+import supertest from 'supertest';
+import { loadConfig } from '../../src/config';
+import { type RunningServer, startServer } from '../../src/server';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
+export interface TestServer {
+  readonly running: RunningServer;
+  readonly mailer: FakeMailer;
+  readonly http: ReturnType<typeof supertest>;
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a real database: PGlite in a temporary directory,
+ * or a throwaway PostgreSQL database. Only the mailer is a fake, so tests can
+ * read the links it would have sent.
+ */
+export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-test-'));
+  const throwaway = kind === 'postgres' ? await createThrowawayDatabase(requiredPostgresUrl()) : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    OPERATOR_TOKEN,
+    KMS_MASTER_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'info',
+    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    ...env,
+  });
+  const logs: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
+  const mailer = new FakeMailer();
+  const overrides = [new ContainerModule(({ rebind }) => void rebind(MAILER).toConstantValue(mailer))];
+  const running = await startServer(config, logger, { overrides, startWorkers: false });
+  return {
+    running,
+    mailer,
+    logs,
+    http: supertest(running.url),
+    close: async () => {
+      await running.close();
+      await throwaway?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function requiredPostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+/** The databases every HTTP suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
