@@ -1,0 +1,175 @@
+import {
+  type Claims,
+  type Clock,
+  type IdGenerator,
+  type Jwk,
+  type KeyManagement,
+  Limits,
+  type SigningKeyStore,
+  type SignOptions,
+  type TokenSigner,
+  type VerifyOptions,
+} from '@groundfloor/domain';
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import * as jwt from 'jsonwebtoken';
+import { RandomUuidIds } from '../ids/random-uuid-ids.adapter';
+import { generateSigningKey, openPrivateKey, publicJwkOf, SIGNING_ALGORITHM } from './signing-key';
+
+export interface JwtTokenSignerOptions {
+  readonly store: SigningKeyStore;
+  readonly kms: KeyManagement;
+  readonly clock: Clock;
+  /** `iss` of every token unless SignOptions names another; also the default expected issuer. */
+  readonly issuer: string;
+  /** Makes the `kid` of new keys; random UUIDs by default. */
+  readonly ids?: IdGenerator;
+}
+
+// A retired key stays published for as long as a token it signed can live
+// (the 30-day refresh token) plus an hour for clock skew and caches.
+const PUBLISH_RETIRED_MS = (Limits.refreshTokenSeconds + 3600) * 1000;
+// Another replica may rotate: sign() picks up the new current key within this.
+const REFRESH_MS = 5 * 60 * 1000;
+// A token with an unknown kid reloads the keys, but at most this often, so
+// forged kids cannot turn every request into a key-store read.
+const MISS_RELOAD_MS = 1000;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * RS256 JWTs (jsonwebtoken) with 2048-bit RSA keys kept in a SigningKeyStore,
+ * private halves sealed by the KeyManagement port. Parsed keys are cached as
+ * KeyObjects: handing a PEM to every verify costs about six times as much.
+ */
+export class JwtTokenSigner implements TokenSigner {
+  private readonly ids: IdGenerator;
+  private readonly publicKeys = new Map<string, KeyObject>();
+  private current: { readonly kid: string; readonly privateKey: KeyObject } | null = null;
+  private loading: Promise<void> | null = null;
+  private loadedAt = 0;
+  private missReloadAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly options: JwtTokenSignerOptions) {
+    this.ids = options.ids ?? new RandomUuidIds();
+  }
+
+  /** Loads the keys, creating the first one on an empty store. Other methods call it when needed. */
+  async init(): Promise<void> {
+    if (!this.current) await this.reload();
+  }
+
+  async sign(claims: Claims, options: SignOptions): Promise<string> {
+    await this.init();
+    const now = this.options.clock.now();
+    if (now.getTime() - this.loadedAt >= REFRESH_MS) await this.reload();
+    const current = this.current!;
+    const iat = seconds(now);
+    const payload = {
+      ...claims,
+      iss: options.issuer ?? this.options.issuer,
+      sub: options.subject,
+      aud: options.audience,
+      iat,
+      exp: iat + options.expiresInSeconds,
+      ...(options.jwtid === undefined ? {} : { jti: options.jwtid }),
+    };
+    return jwt.sign(payload, current.privateKey, { algorithm: SIGNING_ALGORITHM, keyid: current.kid });
+  }
+
+  async verify(token: string, options: VerifyOptions): Promise<Claims | null> {
+    await this.init();
+    const kid = readKid(token);
+    if (kid === null) return null;
+    let key = this.publicKeys.get(kid);
+    if (!key && this.mayReloadOnMiss()) {
+      await this.reload();
+      key = this.publicKeys.get(kid);
+    }
+    if (!key) return null;
+    try {
+      const claims = jwt.verify(token, key, {
+        algorithms: [SIGNING_ALGORITHM],
+        audience: options.audience,
+        issuer: options.issuer ?? this.options.issuer,
+        clockTimestamp: seconds(this.options.clock.now()),
+      });
+      // Every token we sign expires; one without exp was not made here.
+      return typeof claims === 'object' && typeof claims.exp === 'number' ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async jwks(): Promise<{ keys: Jwk[] }> {
+    await this.init();
+    // Read from the store, not the cache, so every replica publishes the same set.
+    const since = this.options.clock.now().getTime() - PUBLISH_RETIRED_MS;
+    const keys = await this.options.store.list();
+    return {
+      keys: keys.filter((k) => k.retiredAt === null || k.retiredAt.getTime() > since).map(publicJwkOf),
+    };
+  }
+
+  async rotate(): Promise<void> {
+    await this.init();
+    const now = this.options.clock.now();
+    const created = await generateSigningKey(this.ids, this.options.kms, now);
+    // Saved before the old key is retired: a crash in between leaves two
+    // published keys, never none.
+    await this.options.store.save(created.stored);
+    for (const key of await this.options.store.list()) {
+      if (key.retiredAt === null && key.kid !== created.stored.kid) {
+        await this.options.store.save({ ...key, retiredAt: now });
+      }
+    }
+    this.publicKeys.set(created.stored.kid, created.publicKey);
+    this.current = { kid: created.stored.kid, privateKey: created.privateKey };
+    this.loadedAt = now.getTime();
+  }
+
+  private mayReloadOnMiss(): boolean {
+    const now = this.options.clock.now().getTime();
+    if (now - this.missReloadAt < MISS_RELOAD_MS) return false;
+    this.missReloadAt = now;
+    return true;
+  }
+
+  // Concurrent callers share one load instead of each reading the store.
+  private reload(): Promise<void> {
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const { store, kms, clock } = this.options;
+    const keys = await store.list();
+    for (const key of keys) {
+      if (!this.publicKeys.has(key.kid)) {
+        this.publicKeys.set(key.kid, createPublicKey({ key: key.publicJwk as JsonWebKey, format: 'jwk' }));
+      }
+    }
+    // Newest first: the newest unretired key is current.
+    const active = keys.find((k) => k.retiredAt === null);
+    if (!active) {
+      const created = await generateSigningKey(this.ids, kms, clock.now());
+      await store.save(created.stored);
+      this.publicKeys.set(created.stored.kid, created.publicKey);
+      this.current = { kid: created.stored.kid, privateKey: created.privateKey };
+    } else if (this.current?.kid !== active.kid) {
+      this.current = { kid: active.kid, privateKey: await openPrivateKey(active, kms) };
+    }
+    this.loadedAt = clock.now().getTime();
+  }
+}
+
+function readKid(token: string): string | null {
+  try {
+    const decoded = jwt.decode(token, { complete: true });
+    const kid = decoded?.header.kid;
+    return typeof kid === 'string' && kid !== '' ? kid : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+import { Argon2PasswordHasher } from '../src';
+
+// The hash sign-in verifies against when the email is unknown (sign-in.use-case.ts).
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mEU8bJ1WCRVh1CZ9vhFvEo2Zf4Pr0Bjv0c3e6bnQvY';
+
+describe('Argon2PasswordHasher', () => {
+  const hasher = new Argon2PasswordHasher();
+  let stored: string;
+  beforeAll(async () => {
+    stored = await hasher.hash('correct horse battery staple');
+  });
+
+  it('hashes with argon2id at the OWASP parameters (19 MiB, t=2, p=1), salted', async () => {
+    expect(stored).toMatch(/^\$argon2id\$v=19\$/);
+    const params = Object.fromEntries(
+      (stored.split('$')[3] ?? '').split(',').map((pair) => pair.split('=') as [string, string]),
+    );
+    expect(params).toEqual({ m: '19456', t: '2', p: '1' });
+    expect(stored).not.toContain('correct horse');
+    expect(await hasher.hash('correct horse battery staple')).not.toBe(stored);
+  });
+
+  it('verifies the right password and refuses a wrong one', async () => {
+    expect(await hasher.verify(stored, 'correct horse battery staple')).toBe(true);
+    expect(await hasher.verify(stored, 'correct horse battery stapl')).toBe(false);
+  });
+
+  it("answers false without throwing for sign-in's dummy hash", async () => {
+    await expect(hasher.verify(DUMMY_HASH, 'anything')).resolves.toBe(false);
+  });
+
+  it.each(['', 'garbage', '$argon2id$v=19$m=19456,t=2,p=1$c29tZQ$', '$2b$10$abcdefghijklmnopqrstuv'])(
+    'answers false without throwing for the unparseable hash %p',
+    async (garbage) => {
+      await expect(hasher.verify(garbage, 'anything')).resolves.toBe(false);
+    },
+  );
+
+  it('hashes off the event loop', async () => {
+    // A hash computed on the main thread would settle before this callback runs.
+    let loopRan = false;
+    setImmediate(() => {
+      loopRan = true;
+    });
+    await hasher.hash('another password');
+    expect(loopRan).toBe(true);
+  });
+});
