@@ -19,11 +19,13 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/apps', '<rootDir>/test'],
   testMatch: ['**/test/**/*.test.ts'],
-  transform: { '^.+\\.(t|j|mj)s$': swc },
-  // Inversify 8 ships ESM only; Jest runs CommonJS, so it is transformed too.
-  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs)/)'],
+  transform: { '^.+\\.(t|j|mj|cj)s$': swc },
+  // Inversify 8 ships ESM only and PGlite loads parts of itself with dynamic
+  // import(); Jest runs CommonJS, so both are transformed too.
+  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|@electric-sql)/)'],
   moduleNameMapper: {
-    '^@groundfloor/(domain|testkit|crypto|mail-smtp|persistence-typeorm|http-express)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@groundfloor/(domain|testkit|crypto|mail-smtp|persistence-typeorm|http-express)$':
+      '<rootDir>/packages/$1/src/index.ts',
     '^@groundfloor/server$': '<rootDir>/apps/server/src/index.ts',
   },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],

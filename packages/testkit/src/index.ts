@@ -1,5 +1,11 @@
+export type { ContractSubject, OpenSubject } from './contracts/contract-subject';
+export { expectDuplicate } from './contracts/expect-duplicate';
+export { describeMailOutboxContract } from './contracts/mail-outbox.contract';
+export { describeRateLimiterContract } from './contracts/rate-limiter.contract';
+export { describeRepositoriesContract } from './contracts/repositories.contract';
+export { describeSigningKeyStoreContract } from './contracts/signing-key-store.contract';
 export * from './fakes/fake-deps';
 export * from './fakes/fakes';
 export * from './fakes/in-memory-repositories';
-export * from './fakes/in-memory-unit-of-work';
 export * from './fakes/in-memory-stores';
+export * from './fakes/in-memory-unit-of-work';

@@ -50,7 +50,14 @@ export class FakeSigner implements TokenSigner {
   constructor(private readonly clock: Clock) {}
   async sign(claims: Claims, o: SignOptions) {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const body = { ...claims, sub: o.subject, aud: o.audience, iat: now, exp: now + o.expiresInSeconds, jti: o.jwtid };
+    const body = {
+      ...claims,
+      sub: o.subject,
+      aud: o.audience,
+      iat: now,
+      exp: now + o.expiresInSeconds,
+      jti: o.jwtid,
+    };
     return `fake.${Buffer.from(JSON.stringify(body)).toString('base64url')}`;
   }
   async verify(token: string, o: VerifyOptions) {

@@ -20,10 +20,13 @@ import type {
   Workspace,
   WorkspaceRepository,
 } from '@groundfloor/domain';
-import { grantsAccess } from '@groundfloor/domain';
+import { DomainError, grantsAccess } from '@groundfloor/domain';
 
 const copy = <T>(value: T): T => structuredClone(value);
-const byCreated = <T extends { createdAt: Date }>(a: T, b: T) => a.createdAt.getTime() - b.createdAt.getTime();
+const byCreated = <T extends { createdAt: Date }>(a: T, b: T) =>
+  a.createdAt.getTime() - b.createdAt.getTime();
+/** What the database adapter raises on a unique-constraint violation. */
+const duplicate = (detail: string) => new DomainError('conflict', 'duplicate', detail);
 
 /** The rows of every table; a transaction works on a copy and swaps it in on commit. */
 export class InMemoryTables {
@@ -56,7 +59,9 @@ class Users implements UserRepository {
   constructor(private readonly t: () => InMemoryTables) {}
   async save(user: User) {
     for (const other of this.t().users.values()) {
-      if (other.id !== user.id && other.email === user.email) throw new Error('duplicate email');
+      if (other.id !== user.id && other.email === user.email) {
+        throw duplicate('a user with this email already exists');
+      }
     }
     this.t().users.set(user.id, copy(user));
   }
@@ -123,7 +128,7 @@ class Environments implements EnvironmentRepository {
   async save(e: Environment) {
     for (const other of this.t().environments.values()) {
       if (other.id !== e.id && other.workspaceId === e.workspaceId && other.name === e.name) {
-        throw new Error('duplicate environment name');
+        throw duplicate('an environment with this name already exists in the workspace');
       }
     }
     this.t().environments.set(e.id, copy(e));
@@ -150,8 +155,13 @@ class Memberships implements MembershipRepository {
   constructor(private readonly t: () => InMemoryTables) {}
   async save(m: Membership) {
     for (const other of this.t().memberships.values()) {
-      if (other.id !== m.id && other.userId === m.userId && other.scopeType === m.scopeType && other.scopeId === m.scopeId) {
-        throw new Error('duplicate membership');
+      if (
+        other.id !== m.id &&
+        other.userId === m.userId &&
+        other.scopeType === m.scopeType &&
+        other.scopeId === m.scopeId
+      ) {
+        throw duplicate('the user already has a membership on this scope');
       }
     }
     this.t().memberships.set(m.id, copy(m));
@@ -170,7 +180,10 @@ class Memberships implements MembershipRepository {
     return null;
   }
   async listForUser(userId: string) {
-    return [...this.t().memberships.values()].filter((m) => m.userId === userId).sort(byCreated).map(copy);
+    return [...this.t().memberships.values()]
+      .filter((m) => m.userId === userId)
+      .sort(byCreated)
+      .map(copy);
   }
   async listForScope(scopeType: ScopeType, scopeId: string, limit: number) {
     return [...this.t().memberships.values()]
@@ -232,6 +245,11 @@ class RefreshTokens implements RefreshTokenRepository {
 class PasswordLinks implements PasswordLinkRepository {
   constructor(private readonly t: () => InMemoryTables) {}
   async save(l: PasswordLink) {
+    for (const other of this.t().passwordLinks.values()) {
+      if (other.id !== l.id && other.tokenHash === l.tokenHash) {
+        throw duplicate('a password link with this token hash already exists');
+      }
+    }
     this.t().passwordLinks.set(l.id, copy(l));
   }
   async findByTokenHash(tokenHash: string) {
@@ -256,6 +274,9 @@ class PasswordLinks implements PasswordLinkRepository {
 class Audit implements AuditLog {
   constructor(private readonly t: () => InMemoryTables) {}
   async append(event: AuditEvent) {
+    if (this.t().audit.some((e) => e.id === event.id)) {
+      throw duplicate('a record with the same identity already exists');
+    }
     this.t().audit.push(copy(event));
   }
   async countForOrganization(organizationId: string) {
@@ -263,7 +284,8 @@ class Audit implements AuditLog {
       [...this.t().workspaces.values()].filter((w) => w.organizationId === organizationId).map((w) => w.id),
     );
     return this.t().audit.filter(
-      (e) => e.organizationId === organizationId || (e.workspaceId !== null && workspaceIds.has(e.workspaceId)),
+      (e) =>
+        e.organizationId === organizationId || (e.workspaceId !== null && workspaceIds.has(e.workspaceId)),
     ).length;
   }
 }

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DataSource, EntityManager } from 'typeorm';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/**
+ * Hands out the EntityManager a statement runs on.
+ *
+ * PostgreSQL: a pool of connections; transactions isolate themselves with row
+ * locks, plain reads take any free connection.
+ *
+ * PGlite: one session for the whole process, behind a pool of one connection,
+ * so a transaction holds the session from BEGIN to COMMIT and everything else
+ * (plain reads, the rate limiter, the outbox) queues behind it instead of
+ * running inside it. The one exception is a call made from inside a
+ * transaction's own work: waiting for the session it already holds would
+ * deadlock, so it joins that transaction (a nested transaction becomes a
+ * savepoint).
+ */
+export class Executor {
+  private readonly current = new AsyncLocalStorage<EntityManager>();
+
+  constructor(
+    readonly dataSource: DataSource,
+    readonly kind: DatabaseKind,
+  ) {}
+
+  /** The manager for a statement outside any transaction of ours. */
+  manager(): EntityManager {
+    return this.enclosing() ?? this.dataSource.manager;
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const outer = this.enclosing();
+    if (outer) return outer.transaction(work);
+    if (this.kind === 'postgres') return this.dataSource.transaction(work);
+    return this.dataSource.transaction((manager) => this.current.run(manager, () => work(manager)));
+  }
+
+  private enclosing(): EntityManager | undefined {
+    const manager = this.current.getStore();
+    // A promise left running after its transaction ended must not reuse the released session.
+    return manager && !manager.queryRunner?.isReleased ? manager : undefined;
+  }
+}

@@ -1,0 +1,10 @@
+export type { ConnectionOptions } from './data-source.factory';
+export type { DatabaseLogger } from './database-logger';
+export { type DatabaseKind, Executor } from './executor';
+export { MIGRATIONS } from './migrations';
+export { type Database, type DatabaseOptions, openDatabase, runMigrations } from './open-database';
+export { DatabaseRateLimiter } from './stores/database-rate-limiter';
+export { TypeormMailOutbox } from './stores/typeorm-mail-outbox';
+export { TypeormSigningKeyStore } from './stores/typeorm-signing-key-store';
+export { createThrowawayDatabase, type ThrowawayDatabase } from './testing/throwaway-database';
+export { TypeormUnitOfWork } from './typeorm-unit-of-work';

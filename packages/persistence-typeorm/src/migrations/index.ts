@@ -1,0 +1,8 @@
+import type { MigrationInterface } from 'typeorm';
+import { InitialSchema1767225600000 } from './1767225600000-initial-schema.migration';
+
+/**
+ * Every migration, oldest first. Listed by hand rather than globbed: the
+ * build is plain `tsc` output and nothing loads `.ts` files at run time.
+ */
+export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [InitialSchema1767225600000];

@@ -1,0 +1,105 @@
+import type { Clock, MailOutbox, RateLimiter, SigningKeyStore, UnitOfWork } from '@groundfloor/domain';
+import type { DataSource } from 'typeorm';
+import { type ConnectionOptions, connect } from './data-source.factory';
+import { type DatabaseLogger, silentDatabaseLogger } from './database-logger';
+import { type DatabaseKind, Executor } from './executor';
+import { migrate } from './migrate';
+import { DatabaseRateLimiter } from './stores/database-rate-limiter';
+import { TypeormMailOutbox } from './stores/typeorm-mail-outbox';
+import { TypeormSigningKeyStore } from './stores/typeorm-signing-key-store';
+import { TypeormUnitOfWork } from './typeorm-unit-of-work';
+
+export interface DatabaseOptions extends ConnectionOptions {
+  readonly logger?: DatabaseLogger;
+  /** The rate limiter's clock; defaults to the system clock. */
+  readonly clock?: Clock;
+  /** Apply pending migrations while opening; defaults to true. */
+  readonly migrate?: boolean;
+}
+
+/** An open database and every port this package implements on it. */
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly dataSource: DataSource;
+  /** Build further adapters on this, never on a second Executor: on PGlite it owns the transaction context. */
+  readonly executor: Executor;
+  readonly uow: UnitOfWork;
+  readonly rateLimiter: RateLimiter;
+  readonly mailOutbox: MailOutbox;
+  readonly signingKeys: SigningKeyStore;
+  /** Migrations applied while opening (empty when none were pending or `migrate: false`). */
+  readonly appliedMigrations: readonly string[];
+  /** Resolves when the database answers within `timeoutMs` (default 2000); for `/readyz`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Closes the pool (and PGlite); safe to call twice. */
+  close(): Promise<void>;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+/** Opens PostgreSQL (`databaseUrl` set) or embedded PGlite, and migrates it unless told not to. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logger = options.logger ?? silentDatabaseLogger;
+  const { dataSource, kind, dispose } = await connect(options, logger);
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      try {
+        if (dataSource.isInitialized) await dataSource.destroy();
+      } finally {
+        await dispose();
+      }
+    })();
+    return closing;
+  };
+
+  let appliedMigrations: string[] = [];
+  if (options.migrate !== false) {
+    try {
+      appliedMigrations = await migrate(dataSource);
+    } catch (err) {
+      await close();
+      throw err;
+    }
+    if (appliedMigrations.length > 0) {
+      logger.info({ migrations: appliedMigrations, kind }, 'database migrated');
+    }
+  }
+
+  const executor = new Executor(dataSource, kind);
+  return {
+    kind,
+    dataSource,
+    executor,
+    uow: new TypeormUnitOfWork(executor),
+    rateLimiter: new DatabaseRateLimiter(executor, options.clock ?? systemClock),
+    mailOutbox: new TypeormMailOutbox(executor),
+    signingKeys: new TypeormSigningKeyStore(executor),
+    appliedMigrations,
+    ping: (timeoutMs = 2000) => withTimeout(executor.manager().query('SELECT 1'), timeoutMs),
+    close,
+  };
+}
+
+/** `npm run migrate`: opens, applies pending migrations, closes; returns what it applied. */
+export async function runMigrations(options: Omit<DatabaseOptions, 'migrate'>): Promise<string[]> {
+  const database = await openDatabase({ ...options, migrate: true });
+  await database.close();
+  return [...database.appliedMigrations];
+}
+
+async function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the database did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    timer.unref();
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,42 @@
+import type { Session, SessionRepository } from '@groundfloor/domain';
+import { IsNull, Not } from 'typeorm';
+import { SessionMapper } from '../mappers/session.mapper';
+import { type SessionRecord, SessionSchema } from '../schemas/session.schema';
+import { translatingConflicts } from '../unique-violation';
+import { isUuid } from '../uuid';
+import { lockFor, type RepositoryScope } from './repository-scope';
+
+export class TypeormSessionRepository implements SessionRepository {
+  constructor(private readonly scope: RepositoryScope) {}
+
+  async save(session: Session): Promise<void> {
+    await translatingConflicts(
+      this.scope.manager().upsert(SessionSchema, SessionMapper.toRecord(session), ['id']),
+    );
+  }
+
+  findById(id: string): Promise<Session | null> {
+    return this.find(id, false);
+  }
+
+  findByIdForUpdate(id: string): Promise<Session | null> {
+    return this.find(id, true);
+  }
+
+  async revokeAllForUser(userId: string, at: Date, keepSessionId?: string): Promise<number> {
+    if (!isUuid(userId)) return 0;
+    const keep = keepSessionId !== undefined && isUuid(keepSessionId) ? { id: Not(keepSessionId) } : {};
+    const result = await this.scope
+      .manager()
+      .update(SessionSchema, { userId, revokedAt: IsNull(), ...keep }, { revokedAt: at });
+    return result.affected ?? 0;
+  }
+
+  private async find(id: string, forUpdate: boolean): Promise<Session | null> {
+    if (!isUuid(id)) return null;
+    const record = await this.scope
+      .manager()
+      .findOne(SessionSchema, { where: { id }, ...lockFor<SessionRecord>(this.scope, forUpdate) });
+    return record ? SessionMapper.toDomain(record) : null;
+  }
+}

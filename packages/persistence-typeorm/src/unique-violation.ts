@@ -1,0 +1,29 @@
+import { DomainError } from '@groundfloor/domain';
+import { QueryFailedError } from 'typeorm';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** What each named unique constraint means to a person; the names come from the migrations. */
+const DETAILS: Readonly<Record<string, string>> = {
+  users_email_key: 'a user with this email already exists',
+  environments_workspace_id_name_key: 'an environment with this name already exists in the workspace',
+  memberships_user_id_scope_key: 'the user already has a membership on this scope',
+  password_links_token_hash_key: 'a password link with this token hash already exists',
+};
+
+/** Runs one write; a unique-constraint violation becomes a `conflict` DomainError, anything else passes through. */
+export async function translatingConflicts<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const driverError =
+      err instanceof QueryFailedError ? (err.driverError as { code?: string; constraint?: string }) : {};
+    if (driverError.code !== UNIQUE_VIOLATION) throw err;
+    const constraint = driverError.constraint ?? '';
+    throw new DomainError(
+      'conflict',
+      'duplicate',
+      DETAILS[constraint] ?? 'a record with the same identity already exists',
+    );
+  }
+}
