@@ -12,13 +12,19 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 function start(script, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let buffer = '';
     child.stdout.on('data', (chunk) => {
       buffer += chunk;
@@ -32,14 +38,19 @@ function start(script, env) {
 }
 
 async function json(url, init) {
-  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) },
+  });
   if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 function measure(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, duration, connections, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, headers, duration, connections, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -73,7 +84,10 @@ try {
     headers: { authorization: `Bearer ${operatorToken}` },
     body: JSON.stringify({ name: 'Bench', owner_email: email, owner_password: password }),
   });
-  const { access_token } = await json(`${server.url}/v1/auth/token`, { method: 'POST', body: JSON.stringify({ email, password }) });
+  const { access_token } = await json(`${server.url}/v1/auth/token`, {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
   const auth = { authorization: `Bearer ${access_token}` };
   const workspace = await json(`${server.url}/v1/organizations/${created.organization.id}/workspaces`, {
     method: 'POST',
@@ -85,7 +99,8 @@ try {
   await measure(target, auth); // warm-up is discarded
   const api = await measure(target, auth);
   const base = await measure(`${hello.url}/hello`, {});
-  if (api.non2xx > 0 || api.errors > 0) throw new Error(`API run had ${api.non2xx} non-2xx answers and ${api.errors} errors`);
+  if (api.non2xx > 0 || api.errors > 0)
+    throw new Error(`API run had ${api.non2xx} non-2xx answers and ${api.errors} errors`);
 
   const row = (name, r) =>
     `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms`;

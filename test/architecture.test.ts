@@ -7,7 +7,8 @@ const ADAPTERS = ['persistence-typeorm', 'crypto', 'mail-smtp', 'http-express'];
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(full);
+    if (statSync(full).isDirectory())
+      return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(full);
     return full.endsWith('.ts') ? [full] : [];
   });
 }
@@ -31,7 +32,9 @@ describe('architecture', () => {
     const domainDir = path.join(root, 'packages/domain');
     const offenders = sourceFiles(path.join(domainDir, 'src')).flatMap((file) =>
       importsOf(file)
-        .filter((spec) => !spec.startsWith('.') || !path.resolve(path.dirname(file), spec).startsWith(domainDir))
+        .filter(
+          (spec) => !spec.startsWith('.') || !path.resolve(path.dirname(file), spec).startsWith(domainDir),
+        )
         .map((spec) => `${path.relative(root, file)} imports ${spec}`),
     );
     expect(offenders).toEqual([]);

@@ -65,9 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
 
   const portText = text('PORT') ?? '8080';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got '${portText}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got '${portText}'`);
   const host = text('HOST') ?? '127.0.0.1';
-  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(
+    /\/+$/,
+    '',
+  );
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
 
@@ -109,7 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     databaseUrl,
     dataDir: path.resolve(cwd, text('DATA_DIR') ?? './data'),
     kmsMasterKey: text('KMS_MASTER_KEY'),
-    kmsPreviousMasterKeys: (text('KMS_PREVIOUS_MASTER_KEYS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    kmsPreviousMasterKeys: (text('KMS_PREVIOUS_MASTER_KEYS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     operatorToken: text('OPERATOR_TOKEN'),
     smtpUrl,
     mailFrom: text('MAIL_FROM') ?? `no-reply@${safeHost(publicBaseUrl)}`,
@@ -141,7 +148,8 @@ function safeHost(base: string): string {
 
 /** `{tier: {limit_key: number or null}}`; tiers and keys must be known, numbers whole and non-negative. */
 export function parsePlanLimits(value: unknown): PlanLimits {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('must be a JSON object');
   const result: PlanLimits = { free: {}, pro: {}, enterprise: {} };
   for (const [tier, limits] of Object.entries(value)) {
     if (!isPlanTier(tier)) throw new Error(`has an unknown plan tier '${tier}'`);

@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig(process.env);
     const applied = await runMigrations({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    process.stdout.write(`migrations applied: ${applied.length === 0 ? 'none pending' : applied.join(', ')}\n`);
+    process.stdout.write(
+      `migrations applied: ${applied.length === 0 ? 'none pending' : applied.join(', ')}\n`,
+    );
   } catch (e) {
     if (e instanceof ConfigError) {
       for (const problem of e.problems) process.stderr.write(`configuration error: ${problem}\n`);

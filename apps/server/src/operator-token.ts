@@ -6,7 +6,10 @@ import path from 'node:path';
  * OPERATOR_TOKEN, or one generated once into DATA_DIR/operator-token (0600).
  * The caller logs the file's path, never the value.
  */
-export function resolveOperatorToken(configured: string | undefined, dataDir: string): { token: string; file?: string } {
+export function resolveOperatorToken(
+  configured: string | undefined,
+  dataDir: string,
+): { token: string; file?: string } {
   if (configured) return { token: configured };
   const file = path.join(dataDir, 'operator-token');
   if (existsSync(file)) return { token: readFileSync(file, 'utf8').trim(), file };
@@ -16,7 +19,8 @@ export function resolveOperatorToken(configured: string | undefined, dataDir: st
     writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
   } catch (e) {
     // Another process started at the same moment and wrote it first: use theirs.
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return { token: readFileSync(file, 'utf8').trim(), file };
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      return { token: readFileSync(file, 'utf8').trim(), file };
     throw e;
   }
   chmodSync(file, 0o600);

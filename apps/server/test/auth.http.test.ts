@@ -1,5 +1,5 @@
-import jwt from 'jsonwebtoken';
 import { createPublicKey } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { bearer, operator, organizationWithOwner, uniqueEmail } from './support/api';
 import { requirePasswordChange } from './support/seed';
 import { DATABASES, startTestServer, type TestServer } from './support/test-server';
@@ -17,7 +17,10 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
 
   it('rotates refresh tokens; reusing a spent one revokes the whole session', async () => {
     const owner = await organizationWithOwner(t);
-    const second = await t.http.post('/v1/auth/token').send({ refresh_token: owner.refreshToken }).expect(200);
+    const second = await t.http
+      .post('/v1/auth/token')
+      .send({ refresh_token: owner.refreshToken })
+      .expect(200);
     expect(second.body.refresh_token).not.toBe(owner.refreshToken);
     await t.http.get('/v1/me').set(bearer(second.body.access_token)).expect(200);
     const reuse = await t.http.post('/v1/auth/token').send({ refresh_token: owner.refreshToken }).expect(401);
@@ -38,7 +41,13 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
     const me = await t.http.get('/v1/me').set(bearer(owner.token)).expect(200);
     expect(me.body).toMatchObject({ email: owner.email, email_verified: false });
     expect(me.body.memberships).toEqual([
-      { id: expect.any(String), scope_type: 'account', scope_id: owner.organizationId, role: 'owner', status: 'accepted' },
+      {
+        id: expect.any(String),
+        scope_type: 'account',
+        scope_id: owner.organizationId,
+        role: 'owner',
+        status: 'accepted',
+      },
     ]);
     expect(me.body).not.toHaveProperty('password_hash');
     expect(me.headers['cache-control']).toBe('no-store');
@@ -48,13 +57,20 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
     const owner = await organizationWithOwner(t);
     const caps = await t.http.get('/v1/me/capabilities').set(bearer(owner.token)).expect(200);
     expect(caps.body).toEqual({ can_create_organization: false });
-    const refused = await t.http.post('/v1/organizations').set(bearer(owner.token)).send({ name: 'Mine' }).expect(403);
+    const refused = await t.http
+      .post('/v1/organizations')
+      .set(bearer(owner.token))
+      .send({ name: 'Mine' })
+      .expect(403);
     expect(refused.body.code).toBe('organization_creation_disabled');
   });
 
   it('POST /v1/me/password changes the password and revokes other sessions', async () => {
     const owner = await organizationWithOwner(t);
-    const other = await t.http.post('/v1/auth/token').send({ email: owner.email, password: owner.password }).expect(200);
+    const other = await t.http
+      .post('/v1/auth/token')
+      .send({ email: owner.email, password: owner.password })
+      .expect(200);
     await t.http
       .post('/v1/me/password')
       .set(bearer(owner.token))
@@ -63,7 +79,10 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
     await t.http.get('/v1/me').set(bearer(owner.token)).expect(200);
     await t.http.get('/v1/me').set(bearer(other.body.access_token)).expect(401);
     await t.http.post('/v1/auth/token').send({ email: owner.email, password: owner.password }).expect(401);
-    await t.http.post('/v1/auth/token').send({ email: owner.email, password: 'brand-new-password' }).expect(200);
+    await t.http
+      .post('/v1/auth/token')
+      .send({ email: owner.email, password: 'brand-new-password' })
+      .expect(200);
   });
 
   it('POST /v1/me/password refuses a wrong current password (422) and a short new one (422)', async () => {
@@ -86,7 +105,10 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
   it('a temporary-password token works only on GET /v1/me and POST /v1/me/password', async () => {
     const owner = await organizationWithOwner(t);
     await requirePasswordChange(t, owner.email);
-    const signIn = await t.http.post('/v1/auth/token').send({ email: owner.email, password: owner.password }).expect(200);
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email: owner.email, password: owner.password })
+      .expect(200);
     expect(signIn.body.password_change_required).toBe(true);
     const auth = bearer(signIn.body.access_token);
     await t.http.get('/v1/me').set(auth).expect(200);
@@ -108,29 +130,48 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
       .set(operator)
       .send({ name: 'Linked', owner_email: email })
       .expect(201);
-    expect(created.body.owner_membership).toMatchObject({ status: 'pending', email_sent: true, email_skipped_reason: null });
+    expect(created.body.owner_membership).toMatchObject({
+      status: 'pending',
+      email_sent: true,
+      email_skipped_reason: null,
+    });
     const message = t.mailer.sent.find((m) => m.to === email);
     expect(message?.text).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/set-password#token=\S+$/m);
     expect(message?.text).not.toMatch(/password:/i);
     const token = tokenFrom(message?.text ?? '');
 
     const inspected = await t.http.post('/v1/public/password-links/inspect').send({ token }).expect(200);
-    expect(inspected.body).toEqual({ email_masked: expect.stringMatching(/^i\*\*\*@example\.test$/), expires_at: expect.any(String) });
+    expect(inspected.body).toEqual({
+      email_masked: expect.stringMatching(/^i\*\*\*@example\.test$/),
+      expires_at: expect.any(String),
+    });
     const hours = (Date.parse(inspected.body.expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
 
     await t.http.post('/v1/public/password-links/redeem').send({ token, password: 'short' }).expect(422);
-    const redeemed = await t.http.post('/v1/public/password-links/redeem').send({ token, password: 'chosen-password' }).expect(200);
+    const redeemed = await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token, password: 'chosen-password' })
+      .expect(200);
     expect(redeemed.body).toEqual({ email });
-    await t.http.post('/v1/public/password-links/redeem').send({ token, password: 'chosen-password' }).expect(410);
+    await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token, password: 'chosen-password' })
+      .expect(410);
     await t.http.post('/v1/public/password-links/inspect').send({ token }).expect(410);
 
-    const signIn = await t.http.post('/v1/auth/token').send({ email, password: 'chosen-password' }).expect(200);
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email, password: 'chosen-password' })
+      .expect(200);
     const me = await t.http.get('/v1/me').set(bearer(signIn.body.access_token)).expect(200);
     expect(me.body.memberships).toEqual([expect.objectContaining({ status: 'pending', role: 'owner' })]);
     // A pending membership grants nothing.
-    await t.http.get(`/v1/organizations/${created.body.organization.id}`).set(bearer(signIn.body.access_token)).expect(403);
+    await t.http
+      .get(`/v1/organizations/${created.body.organization.id}`)
+      .set(bearer(signIn.body.access_token))
+      .expect(403);
   });
 
   it('an unknown link is 410', async () => {
@@ -146,12 +187,17 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
     expect(jwk).toBeDefined();
     for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(jwk).not.toHaveProperty(secret);
     const key = createPublicKey({ key: jwk, format: 'jwk' });
-    expect(jwt.verify(owner.token, key, { algorithms: ['RS256'] })).toMatchObject({ sub: expect.any(String) });
+    expect(jwt.verify(owner.token, key, { algorithms: ['RS256'] })).toMatchObject({
+      sub: expect.any(String),
+    });
   });
 
   it('never writes passwords or tokens to the logs', async () => {
     const owner = await organizationWithOwner(t);
-    await t.http.post('/v1/auth/token').send({ email: owner.email, password: 'wrong-password-xyz' }).expect(401);
+    await t.http
+      .post('/v1/auth/token')
+      .send({ email: owner.email, password: 'wrong-password-xyz' })
+      .expect(401);
     const joined = t.logs.join('\n');
     expect(joined).toContain('"status":401');
     for (const secret of [owner.password, 'wrong-password-xyz', owner.token, owner.refreshToken]) {

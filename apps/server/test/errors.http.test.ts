@@ -11,18 +11,35 @@ describe('problem+json errors', () => {
     await t.close();
   });
 
-  const expectProblem = (res: { headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) => {
+  const expectProblem = (
+    res: { headers: Record<string, string>; body: Record<string, unknown> },
+    status: number,
+    code: string,
+  ) => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: 'about:blank', title: expect.any(String), status, code, detail: expect.any(String) });
+    expect(res.body).toMatchObject({
+      type: 'about:blank',
+      title: expect.any(String),
+      status,
+      code,
+      detail: expect.any(String),
+    });
   };
 
   it('malformed JSON is 400 malformed_json', async () => {
-    const res = await t.http.post('/v1/auth/token').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    const res = await t.http
+      .post('/v1/auth/token')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400);
     expectProblem(res, 400, 'malformed_json');
   });
 
   it('a body over the limit is 413', async () => {
-    const res = await t.http.post('/v1/auth/token').send({ email: 'a@b.test', password: 'x'.repeat(200_000) }).expect(413);
+    const res = await t.http
+      .post('/v1/auth/token')
+      .send({ email: 'a@b.test', password: 'x'.repeat(200_000) })
+      .expect(413);
     expectProblem(res, 413, 'body_too_large');
   });
 
@@ -34,7 +51,10 @@ describe('problem+json errors', () => {
   });
 
   it('unknown fields are 422 naming the field', async () => {
-    const res = await t.http.post('/v1/auth/token').send({ email: 'a@b.test', password: 'secret-pass', admin: true }).expect(422);
+    const res = await t.http
+      .post('/v1/auth/token')
+      .send({ email: 'a@b.test', password: 'secret-pass', admin: true })
+      .expect(422);
     expectProblem(res, 422, 'validation_failed');
     expect(res.body.errors).toEqual([{ field: 'admin', message: 'unknown field' }]);
   });

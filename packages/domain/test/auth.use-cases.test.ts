@@ -1,7 +1,7 @@
 import { type FakeDeps, fakeDeps } from '@groundfloor/testkit';
 import { createUseCases, type DomainError, type UseCases } from '../src';
 
-async function withOwner(deps: FakeDeps, useCases: UseCases, password?: string) {
+async function withOwner(_deps: FakeDeps, useCases: UseCases, password?: string) {
   return useCases.operator.createOrganization.execute({
     name: 'Acme',
     planTier: 'free',
@@ -30,15 +30,23 @@ describe('team sign-in', () => {
   });
 
   it('issues a token pair for the right password, email compared case-insensitively', async () => {
-    const pair = await uc.signIn.execute({ email: ' OWNER@acme.test ', password: 'correct horse battery', ip: null });
+    const pair = await uc.signIn.execute({
+      email: ' OWNER@acme.test ',
+      password: 'correct horse battery',
+      ip: null,
+    });
     expect(pair).toMatchObject({ token_type: 'Bearer', expires_in: 900, password_change_required: false });
     const principal = await uc.authenticateTeam.execute(pair.access_token);
     expect(principal.kind).toBe('team');
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {
-    const wrong = await failure(uc.signIn.execute({ email: 'owner@acme.test', password: 'nope nope', ip: null }));
-    const unknown = await failure(uc.signIn.execute({ email: 'ghost@acme.test', password: 'nope nope', ip: null }));
+    const wrong = await failure(
+      uc.signIn.execute({ email: 'owner@acme.test', password: 'nope nope', ip: null }),
+    );
+    const unknown = await failure(
+      uc.signIn.execute({ email: 'ghost@acme.test', password: 'nope nope', ip: null }),
+    );
     expect([wrong.kind, wrong.code, wrong.detail]).toEqual([unknown.kind, unknown.code, unknown.detail]);
     expect(wrong.code).toBe('invalid_credentials');
   });
@@ -47,36 +55,62 @@ describe('team sign-in', () => {
     for (let i = 0; i < 10; i++) {
       await failure(uc.signIn.execute({ email: 'owner@acme.test', password: 'wrong pass', ip: null }));
     }
-    const limited = await failure(uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null }));
+    const limited = await failure(
+      uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null }),
+    );
     expect(limited.kind).toBe('rate_limited');
     expect(limited.retryAfterSeconds).toBeGreaterThan(0);
     deps.clock.advance(601);
-    await expect(uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null })).resolves.toBeDefined();
+    await expect(
+      uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null }),
+    ).resolves.toBeDefined();
   });
 
   it('rotates refresh tokens and revokes the session when a spent one is reused', async () => {
-    const first = await uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null });
+    const first = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
     const second = await uc.refreshSession.execute({ refreshToken: first.refresh_token, ip: null });
     expect(second.refresh_token).not.toBe(first.refresh_token);
     const reuse = await failure(uc.refreshSession.execute({ refreshToken: first.refresh_token, ip: null }));
     expect(reuse.code).toBe('invalid_refresh_token');
     // The whole session is gone: the newest tokens stop working too.
-    await expect(uc.refreshSession.execute({ refreshToken: second.refresh_token, ip: null })).rejects.toMatchObject({
+    await expect(
+      uc.refreshSession.execute({ refreshToken: second.refresh_token, ip: null }),
+    ).rejects.toMatchObject({
       kind: 'unauthenticated',
     });
-    await expect(uc.authenticateTeam.execute(second.access_token)).rejects.toMatchObject({ kind: 'unauthenticated' });
+    await expect(uc.authenticateTeam.execute(second.access_token)).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
     expect(deps.uow.tables.audit.map((e) => e.action)).toContain('auth.refresh_token_reused');
   });
 
   it('logout ends the session and its access tokens', async () => {
-    const pair = await uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null });
+    const pair = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
     await uc.logout.execute({ refreshToken: pair.refresh_token, ip: null });
-    await expect(uc.authenticateTeam.execute(pair.access_token)).rejects.toMatchObject({ code: 'invalid_token' });
+    await expect(uc.authenticateTeam.execute(pair.access_token)).rejects.toMatchObject({
+      code: 'invalid_token',
+    });
   });
 
   it('a password change revokes the other sessions but keeps the current one', async () => {
-    const mine = await uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null });
-    const other = await uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null });
+    const mine = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
+    const other = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
     const me = await uc.authenticateTeam.execute(mine.access_token);
     await uc.changePassword.execute({
       userId: me.userId,
@@ -86,17 +120,28 @@ describe('team sign-in', () => {
       ip: null,
     });
     await expect(uc.authenticateTeam.execute(mine.access_token)).resolves.toBeDefined();
-    await expect(uc.authenticateTeam.execute(other.access_token)).rejects.toMatchObject({ kind: 'unauthenticated' });
+    await expect(uc.authenticateTeam.execute(other.access_token)).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
     await expect(
       uc.signIn.execute({ email: 'owner@acme.test', password: 'a new long password', ip: null }),
     ).resolves.toBeDefined();
   });
 
   it('a wrong current password is refused and changes nothing', async () => {
-    const mine = await uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null });
+    const mine = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
     const me = await uc.authenticateTeam.execute(mine.access_token);
     const error = await failure(
-      uc.changePassword.execute({ ...me, currentPassword: 'wrong', newPassword: 'another password', ip: null }),
+      uc.changePassword.execute({
+        ...me,
+        currentPassword: 'wrong',
+        newPassword: 'another password',
+        ip: null,
+      }),
     );
     expect(error).toMatchObject({ kind: 'invalid', code: 'invalid_current_password' });
     await expect(
@@ -110,11 +155,20 @@ describe('team sign-in', () => {
     await deps.uow.transaction(async (tx) => {
       await tx.users.save({ ...user, passwordChangeRequired: true });
     });
-    const pair = await uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null });
+    const pair = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
     expect(pair.password_change_required).toBe(true);
     const me = await uc.authenticateTeam.execute(pair.access_token);
     expect(me.passwordChangeRequired).toBe(true);
-    await uc.changePassword.execute({ ...me, currentPassword: 'correct horse battery', newPassword: 'chosen by me', ip: null });
+    await uc.changePassword.execute({
+      ...me,
+      currentPassword: 'correct horse battery',
+      newPassword: 'chosen by me',
+      ip: null,
+    });
     expect((await uc.authenticateTeam.execute(pair.access_token)).passwordChangeRequired).toBe(false);
   });
 });
@@ -140,22 +194,33 @@ describe('set-password links', () => {
 
     const inspected = await uc.inspectPasswordLink.execute({ token });
     expect(inspected.email_masked).toBe('n***@acme.test');
-    await expect(uc.redeemPasswordLink.execute({ token, password: 'short', ip: null })).rejects.toMatchObject({
-      kind: 'invalid',
-    });
-    await expect(uc.redeemPasswordLink.execute({ token, password: 'long enough now', ip: null })).resolves.toEqual({
+    await expect(uc.redeemPasswordLink.execute({ token, password: 'short', ip: null })).rejects.toMatchObject(
+      {
+        kind: 'invalid',
+      },
+    );
+    await expect(
+      uc.redeemPasswordLink.execute({ token, password: 'long enough now', ip: null }),
+    ).resolves.toEqual({
       email: 'new@acme.test',
     });
-    await expect(uc.redeemPasswordLink.execute({ token, password: 'long enough now', ip: null })).rejects.toMatchObject(
-      { kind: 'gone' },
-    );
-    await expect(uc.signIn.execute({ email: 'new@acme.test', password: 'long enough now', ip: null })).resolves.toBeDefined();
+    await expect(
+      uc.redeemPasswordLink.execute({ token, password: 'long enough now', ip: null }),
+    ).rejects.toMatchObject({ kind: 'gone' });
+    await expect(
+      uc.signIn.execute({ email: 'new@acme.test', password: 'long enough now', ip: null }),
+    ).resolves.toBeDefined();
   });
 
   it('links expire after 72 hours', async () => {
     const deps = fakeDeps();
     const uc = createUseCases(deps);
-    await uc.operator.createOrganization.execute({ name: 'Acme', planTier: 'free', ownerEmail: 'n@a.test', ip: null });
+    await uc.operator.createOrganization.execute({
+      name: 'Acme',
+      planTier: 'free',
+      ownerEmail: 'n@a.test',
+      ip: null,
+    });
     const token = (deps.mailer.last()?.text.match(/#token=(\S+)/) ?? [])[1] as string;
     deps.clock.advance(72 * 3600 + 1);
     await expect(uc.inspectPasswordLink.execute({ token })).rejects.toMatchObject({ kind: 'gone' });
@@ -179,8 +244,12 @@ describe('set-password links', () => {
       ip: null,
     });
     expect(second.ownerMembership.status).toBe('accepted');
-    await expect(uc.signIn.execute({ email: 'o@a.test', password: 'first password', ip: null })).resolves.toBeDefined();
-    await expect(uc.signIn.execute({ email: 'o@a.test', password: 'second password', ip: null })).rejects.toMatchObject({
+    await expect(
+      uc.signIn.execute({ email: 'o@a.test', password: 'first password', ip: null }),
+    ).resolves.toBeDefined();
+    await expect(
+      uc.signIn.execute({ email: 'o@a.test', password: 'second password', ip: null }),
+    ).rejects.toMatchObject({
       code: 'invalid_credentials',
     });
   });
@@ -189,7 +258,12 @@ describe('set-password links', () => {
     const deps = fakeDeps();
     deps.mailer.result = 'unconfirmed';
     const uc = createUseCases(deps);
-    const created = await uc.operator.createOrganization.execute({ name: 'A', planTier: 'free', ownerEmail: 'x@a.test', ip: null });
+    const created = await uc.operator.createOrganization.execute({
+      name: 'A',
+      planTier: 'free',
+      ownerEmail: 'x@a.test',
+      ip: null,
+    });
     expect(created.email).toEqual({ email_sent: null, email_skipped_reason: 'delivery_unconfirmed' });
   });
 });

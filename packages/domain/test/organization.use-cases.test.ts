@@ -1,5 +1,5 @@
 import { type FakeDeps, fakeDeps } from '@groundfloor/testkit';
-import { createUseCases, type Membership, type Role, type UseCases } from '../src';
+import { createUseCases, type Membership, type Role } from '../src';
 
 const ctx = (userId: string) => ({ actor: { kind: 'user' as const, id: userId }, ip: null });
 
@@ -51,7 +51,12 @@ async function addMember(deps: FakeDeps, scope: { type: 'account' | 'workspace';
 describe('workspaces', () => {
   it('are created with an active dev environment and audited in the same transaction', async () => {
     const { deps, uc, org, ownerId } = await setup();
-    const ws = await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: ' Web ', context: ctx(ownerId) });
+    const ws = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: ' Web ',
+      context: ctx(ownerId),
+    });
     expect(ws).toMatchObject({ name: 'Web', status: 'active', organizationId: org.id });
     const envs = await uc.listEnvironments.execute({ userId: ownerId, workspaceId: ws.id });
     expect(envs.map((e) => [e.name, e.status])).toEqual([['dev', 'active']]);
@@ -62,11 +67,25 @@ describe('workspaces', () => {
 
   it('refuse creation past the workspaces limit with quota_exceeded, and write nothing', async () => {
     const { deps, uc, org, ownerId } = await setup();
-    await uc.operator.updateOrganization.execute({ organizationId: org.id, limits: { workspaces: 1 }, ip: null });
-    await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'One', context: ctx(ownerId) });
+    await uc.operator.updateOrganization.execute({
+      organizationId: org.id,
+      limits: { workspaces: 1 },
+      ip: null,
+    });
+    await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'One',
+      context: ctx(ownerId),
+    });
     const before = deps.uow.tables.audit.length;
     await expect(
-      uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'Two', context: ctx(ownerId) }),
+      uc.createWorkspace.execute({
+        userId: ownerId,
+        organizationId: org.id,
+        name: 'Two',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ kind: 'conflict', code: 'quota_exceeded' });
     expect(deps.uow.tables.workspaces.size).toBe(1);
     expect(deps.uow.tables.audit.length).toBe(before);
@@ -76,13 +95,28 @@ describe('workspaces', () => {
     const { uc, org, ownerId } = await setup({
       planLimits: { free: { workspaces: 1 }, pro: { workspaces: null }, enterprise: {} },
     });
-    await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'One', context: ctx(ownerId) });
+    await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'One',
+      context: ctx(ownerId),
+    });
     await expect(
-      uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'Two', context: ctx(ownerId) }),
+      uc.createWorkspace.execute({
+        userId: ownerId,
+        organizationId: org.id,
+        name: 'Two',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ code: 'quota_exceeded' });
     await uc.operator.updateOrganization.execute({ organizationId: org.id, planTier: 'pro', ip: null });
     await expect(
-      uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'Two', context: ctx(ownerId) }),
+      uc.createWorkspace.execute({
+        userId: ownerId,
+        organizationId: org.id,
+        name: 'Two',
+        context: ctx(ownerId),
+      }),
     ).resolves.toBeDefined();
   });
 
@@ -95,48 +129,92 @@ describe('workspaces', () => {
       ).rejects.toMatchObject({ kind: 'forbidden' });
     }
     const admin = await addMember(deps, { type: 'account', id: org.id }, 'admin');
-    await expect(uc.createWorkspace.execute({ userId: admin, organizationId: org.id, name: 'X', context: ctx(admin) })).resolves.toBeDefined();
+    await expect(
+      uc.createWorkspace.execute({ userId: admin, organizationId: org.id, name: 'X', context: ctx(admin) }),
+    ).resolves.toBeDefined();
   });
 
   it('are listed as far as the caller can read them', async () => {
     const { deps, uc, org, ownerId } = await setup();
-    const a = await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'A', context: ctx(ownerId) });
-    await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'B', context: ctx(ownerId) });
+    const a = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
+    await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'B',
+      context: ctx(ownerId),
+    });
     const billing = await addMember(deps, { type: 'account', id: org.id }, 'billing_admin');
     expect(await uc.listWorkspaces.execute({ userId: billing, organizationId: org.id })).toEqual([]);
     const onlyA = await addMember(deps, { type: 'workspace', id: a.id }, 'member');
-    expect((await uc.listWorkspaces.execute({ userId: onlyA, organizationId: org.id })).map((w) => w.name)).toEqual(['A']);
+    expect(
+      (await uc.listWorkspaces.execute({ userId: onlyA, organizationId: org.id })).map((w) => w.name),
+    ).toEqual(['A']);
     const writer = await addMember(deps, { type: 'account', id: org.id }, 'writer');
-    expect((await uc.listWorkspaces.execute({ userId: writer, organizationId: org.id })).map((w) => w.name)).toEqual(['A', 'B']);
+    expect(
+      (await uc.listWorkspaces.execute({ userId: writer, organizationId: org.id })).map((w) => w.name),
+    ).toEqual(['A', 'B']);
     const outsider = await addMember(deps, { type: 'account', id: deps.ids.next() }, 'owner');
-    await expect(uc.listWorkspaces.execute({ userId: outsider, organizationId: org.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      uc.listWorkspaces.execute({ userId: outsider, organizationId: org.id }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
   });
 
   it('billing_admin gets nothing on a workspace; 404 for a workspace that does not exist', async () => {
     const { deps, uc, org, ownerId } = await setup();
-    const ws = await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'A', context: ctx(ownerId) });
+    const ws = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
     const billing = await addMember(deps, { type: 'account', id: org.id }, 'billing_admin');
-    await expect(uc.getWorkspace.execute({ userId: billing, workspaceId: ws.id })).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(uc.getWorkspace.execute({ userId: ownerId, workspaceId: deps.ids.next() })).rejects.toMatchObject({
+    await expect(uc.getWorkspace.execute({ userId: billing, workspaceId: ws.id })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    await expect(
+      uc.getWorkspace.execute({ userId: ownerId, workspaceId: deps.ids.next() }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
   });
 
   it('frozen workspaces and suspended organizations refuse changes with their own codes', async () => {
     const { uc, org, ownerId } = await setup();
-    const ws = await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'A', context: ctx(ownerId) });
+    const ws = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
     await uc.operator.setWorkspaceFrozen.execute({ workspaceId: ws.id, frozen: true, ip: null });
     await expect(
       uc.renameWorkspace.execute({ userId: ownerId, workspaceId: ws.id, name: 'B', context: ctx(ownerId) }),
     ).rejects.toMatchObject({ kind: 'forbidden', code: 'workspace_frozen' });
-    await expect(uc.getWorkspace.execute({ userId: ownerId, workspaceId: ws.id })).resolves.toMatchObject({ status: 'frozen' });
+    await expect(uc.getWorkspace.execute({ userId: ownerId, workspaceId: ws.id })).resolves.toMatchObject({
+      status: 'frozen',
+    });
     await uc.operator.setWorkspaceFrozen.execute({ workspaceId: ws.id, frozen: false, ip: null });
     await uc.operator.updateOrganization.execute({ organizationId: org.id, suspended: true, ip: null });
     await expect(
-      uc.createEnvironment.execute({ userId: ownerId, workspaceId: ws.id, name: 'prod', context: ctx(ownerId) }),
+      uc.createEnvironment.execute({
+        userId: ownerId,
+        workspaceId: ws.id,
+        name: 'prod',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ code: 'organization_suspended' });
     await expect(
-      uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'C', context: ctx(ownerId) }),
+      uc.createWorkspace.execute({
+        userId: ownerId,
+        organizationId: org.id,
+        name: 'C',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ code: 'organization_suspended' });
   });
 });
@@ -144,13 +222,34 @@ describe('workspaces', () => {
 describe('environments', () => {
   it('have unique names per workspace and can be deactivated', async () => {
     const { uc, org, ownerId } = await setup();
-    const ws = await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'A', context: ctx(ownerId) });
-    const prod = await uc.createEnvironment.execute({ userId: ownerId, workspaceId: ws.id, name: 'prod', context: ctx(ownerId) });
+    const ws = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
+    const prod = await uc.createEnvironment.execute({
+      userId: ownerId,
+      workspaceId: ws.id,
+      name: 'prod',
+      context: ctx(ownerId),
+    });
     await expect(
-      uc.createEnvironment.execute({ userId: ownerId, workspaceId: ws.id, name: 'prod', context: ctx(ownerId) }),
+      uc.createEnvironment.execute({
+        userId: ownerId,
+        workspaceId: ws.id,
+        name: 'prod',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ kind: 'conflict', code: 'environment_name_taken' });
     await expect(
-      uc.updateEnvironment.execute({ userId: ownerId, workspaceId: ws.id, environmentId: prod.id, name: 'dev', context: ctx(ownerId) }),
+      uc.updateEnvironment.execute({
+        userId: ownerId,
+        workspaceId: ws.id,
+        environmentId: prod.id,
+        name: 'dev',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ code: 'environment_name_taken' });
     const updated = await uc.updateEnvironment.execute({
       userId: ownerId,
@@ -164,13 +263,29 @@ describe('environments', () => {
 
   it('reject invalid names and unknown statuses', async () => {
     const { uc, org, ownerId } = await setup();
-    const ws = await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'A', context: ctx(ownerId) });
+    const ws = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
     await expect(
-      uc.createEnvironment.execute({ userId: ownerId, workspaceId: ws.id, name: 'Has Spaces', context: ctx(ownerId) }),
+      uc.createEnvironment.execute({
+        userId: ownerId,
+        workspaceId: ws.id,
+        name: 'Has Spaces',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ kind: 'invalid' });
     const [dev] = await uc.listEnvironments.execute({ userId: ownerId, workspaceId: ws.id });
     await expect(
-      uc.updateEnvironment.execute({ userId: ownerId, workspaceId: ws.id, environmentId: dev?.id ?? '', status: 'paused', context: ctx(ownerId) }),
+      uc.updateEnvironment.execute({
+        userId: ownerId,
+        workspaceId: ws.id,
+        environmentId: dev?.id ?? '',
+        status: 'paused',
+        context: ctx(ownerId),
+      }),
     ).rejects.toMatchObject({ kind: 'invalid' });
   });
 });
@@ -178,8 +293,17 @@ describe('environments', () => {
 describe('quota', () => {
   it('reports current workspaces and audit events with the limit in force', async () => {
     const { deps, uc, org, ownerId } = await setup();
-    await uc.createWorkspace.execute({ userId: ownerId, organizationId: org.id, name: 'A', context: ctx(ownerId) });
-    await uc.operator.updateOrganization.execute({ organizationId: org.id, limits: { 'audit.events': null }, ip: null });
+    await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
+    await uc.operator.updateOrganization.execute({
+      organizationId: org.id,
+      limits: { 'audit.events': null },
+      ip: null,
+    });
     const quota = await uc.getQuota.execute({ userId: ownerId, organizationId: org.id });
     const line = (key: string) => quota.limits.find((l) => l.key === key);
     expect(quota.account_id).toBe(org.id);
@@ -193,11 +317,17 @@ describe('quota', () => {
 
   it('refuses unknown limit keys and negative limits', async () => {
     const { uc, org } = await setup();
-    await expect(uc.operator.updateOrganization.execute({ organizationId: org.id, limits: { seats: 3 }, ip: null })).rejects.toMatchObject({
+    await expect(
+      uc.operator.updateOrganization.execute({ organizationId: org.id, limits: { seats: 3 }, ip: null }),
+    ).rejects.toMatchObject({
       kind: 'invalid',
     });
     await expect(
-      uc.operator.updateOrganization.execute({ organizationId: org.id, limits: { workspaces: -1 }, ip: null }),
+      uc.operator.updateOrganization.execute({
+        organizationId: org.id,
+        limits: { workspaces: -1 },
+        ip: null,
+      }),
     ).rejects.toMatchObject({ kind: 'invalid' });
   });
 });
@@ -205,7 +335,9 @@ describe('quota', () => {
 describe('organizations', () => {
   it('self-service creation is refused unless enabled', async () => {
     const { uc, ownerId } = await setup();
-    await expect(uc.createOrganization.execute({ userId: ownerId, name: 'Mine', context: ctx(ownerId) })).rejects.toMatchObject({
+    await expect(
+      uc.createOrganization.execute({ userId: ownerId, name: 'Mine', context: ctx(ownerId) }),
+    ).rejects.toMatchObject({
       kind: 'forbidden',
       code: 'organization_creation_disabled',
     });
@@ -214,16 +346,29 @@ describe('organizations', () => {
   it('self-service creation makes the caller owner when enabled', async () => {
     const { uc, ownerId } = await setup({ organizationCreationEnabled: true });
     const org = await uc.createOrganization.execute({ userId: ownerId, name: 'Mine', context: ctx(ownerId) });
-    expect((await uc.listMyOrganizations.execute({ userId: ownerId })).map((o) => o.name)).toEqual(['Acme', 'Mine']);
-    await expect(uc.getOrganization.execute({ userId: ownerId, organizationId: org.id })).resolves.toMatchObject({ planTier: 'free', name: 'Mine' });
+    expect((await uc.listMyOrganizations.execute({ userId: ownerId })).map((o) => o.name)).toEqual([
+      'Acme',
+      'Mine',
+    ]);
+    await expect(
+      uc.getOrganization.execute({ userId: ownerId, organizationId: org.id }),
+    ).resolves.toMatchObject({ planTier: 'free', name: 'Mine' });
   });
 
   it('pending memberships grant nothing', async () => {
     const deps = fakeDeps();
     const uc = createUseCases(deps);
-    const created = await uc.operator.createOrganization.execute({ name: 'P', planTier: 'free', ownerEmail: 'p@a.test', ip: null });
+    const created = await uc.operator.createOrganization.execute({
+      name: 'P',
+      planTier: 'free',
+      ownerEmail: 'p@a.test',
+      ip: null,
+    });
     await expect(
-      uc.getOrganization.execute({ userId: created.ownerMembership.userId, organizationId: created.organization.id }),
+      uc.getOrganization.execute({
+        userId: created.ownerMembership.userId,
+        organizationId: created.organization.id,
+      }),
     ).rejects.toMatchObject({ kind: 'forbidden' });
     expect(await uc.listMyOrganizations.execute({ userId: created.ownerMembership.userId })).toEqual([]);
   });

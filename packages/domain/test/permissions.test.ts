@@ -52,7 +52,10 @@ describe('permissions on an organization', () => {
 });
 
 describe('permissions on a workspace', () => {
-  for (const [role, granted] of Object.entries(WS_DIRECT) as [Exclude<Role, 'billing_admin'>, Permission[]][]) {
+  for (const [role, granted] of Object.entries(WS_DIRECT) as [
+    Exclude<Role, 'billing_admin'>,
+    Permission[],
+  ][]) {
     for (const permission of PERMISSIONS) {
       const expected = granted.includes(permission);
       it(`workspace ${role} ${expected ? 'holds' : 'lacks'} ${permission}`, () => {
@@ -115,10 +118,13 @@ describe('roles by scope', () => {
     expect(requireRoleForScope('account', 'billing_admin')).toBe('billing_admin');
   });
   it('unknown roles are refused', () => {
-    expect(() => requireRoleForScope('account', 'superuser')).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    expect(() => requireRoleForScope('account', 'superuser')).toThrow(
+      expect.objectContaining({ kind: 'invalid' }),
+    );
   });
   it('partner is a distinct stored role with member permissions', () => {
     expect(requireRoleForScope('workspace', 'partner')).toBe('partner');
-    for (const p of PERMISSIONS) expect(workspacePermits(null, 'partner', p)).toBe(workspacePermits(null, 'member', p));
+    for (const p of PERMISSIONS)
+      expect(workspacePermits(null, 'partner', p)).toBe(workspacePermits(null, 'member', p));
   });
 });

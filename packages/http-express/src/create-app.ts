@@ -38,7 +38,13 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(express.json({ limit: options.bodyLimit ?? '100kb', strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use(
+    express.json({
+      limit: options.bodyLimit ?? '100kb',
+      strict: true,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
 
   app.use(healthRoutes(options.ready));
   app.use(publicRoutes(options.signer));

@@ -13,7 +13,8 @@ export interface Problem {
 /** Writes an RFC 9457 problem+json body (supplement §2). */
 export function sendProblem(res: Response, problem: Problem): void {
   if (problem.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
-  if (problem.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(problem.retryAfterSeconds));
+  if (problem.retryAfterSeconds !== undefined)
+    res.setHeader('Retry-After', String(problem.retryAfterSeconds));
   res.setHeader('Cache-Control', 'no-store');
   res
     .status(problem.status)

@@ -29,10 +29,12 @@ export function uuidParams(...names: string[]): RequestHandler {
   return (req, _res, next) => {
     for (const name of names) {
       const value = req.params[name];
-      if (typeof value !== 'string' || !UUID.test(value)) throw notFound('not_found', `no such ${name.replace(/_id$|Id$/, '')}`);
+      if (typeof value !== 'string' || !UUID.test(value))
+        throw notFound('not_found', `no such ${name.replace(/_id$|Id$/, '')}`);
     }
     next();
   };
 }
 
-export const param = (value: string | string[] | undefined): string => (Array.isArray(value) ? value[0] ?? '' : value ?? '');
+export const param = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? (value[0] ?? '') : (value ?? '');

@@ -5,8 +5,8 @@ import {
   type IdGenerator,
   type KeyManagement,
   Limits,
-  type MailOutbox,
   type Mailer,
+  type MailOutbox,
   type OutboxEntry,
 } from '@groundfloor/domain';
 import { type MailContent, sealMailContent } from './mail-content';

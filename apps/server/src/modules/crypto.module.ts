@@ -1,4 +1,12 @@
 import {
+  Argon2PasswordHasher,
+  JwtTokenSigner,
+  loadMasterKeyRing,
+  NodeCryptoKeyManagement,
+  NodeSecretTokens,
+  RandomUuidIds,
+} from '@groundfloor/crypto';
+import {
   CLOCK,
   type Clock,
   ID_GENERATOR,
@@ -14,14 +22,6 @@ import {
   TOKEN_SIGNER,
   type TokenSigner,
 } from '@groundfloor/domain';
-import {
-  Argon2PasswordHasher,
-  JwtTokenSigner,
-  loadMasterKeyRing,
-  NodeCryptoKeyManagement,
-  NodeSecretTokens,
-  RandomUuidIds,
-} from '@groundfloor/crypto';
 import { ContainerModule } from 'inversify';
 import type { Config } from '../config';
 import { CONFIG } from '../tokens';

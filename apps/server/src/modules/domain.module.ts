@@ -7,8 +7,8 @@ import {
   MAILER,
   type Mailer,
   PASSWORD_HASHER,
-  PLATFORM_SETTINGS,
   type PasswordHasher,
+  PLATFORM_SETTINGS,
   type PlatformSettings,
   RATE_LIMITER,
   type RateLimiter,
@@ -51,7 +51,17 @@ export const domainModule = new ContainerModule(({ bind }) => {
         rateLimiter: RateLimiter,
         settings: PlatformSettings,
       ) => createUseCases({ uow, clock, ids, hasher, signer, secretTokens, mailer, rateLimiter, settings }),
-      [UNIT_OF_WORK, CLOCK, ID_GENERATOR, PASSWORD_HASHER, TOKEN_SIGNER, SECRET_TOKENS, MAILER, RATE_LIMITER, PLATFORM_SETTINGS],
+      [
+        UNIT_OF_WORK,
+        CLOCK,
+        ID_GENERATOR,
+        PASSWORD_HASHER,
+        TOKEN_SIGNER,
+        SECRET_TOKENS,
+        MAILER,
+        RATE_LIMITER,
+        PLATFORM_SETTINGS,
+      ],
     )
     .inSingletonScope();
 });

@@ -10,7 +10,14 @@ import { CONFIG, DATABASE, HTTP_APP, LOGGER, OPERATOR_TOKEN } from '../tokens';
 export const httpModule = new ContainerModule(({ bind }) => {
   bind<Express>(HTTP_APP)
     .toResolvedValue(
-      (config: Config, useCases: UseCases, signer: TokenSigner, logger: Logger, operatorToken: string, db: Database) =>
+      (
+        config: Config,
+        useCases: UseCases,
+        signer: TokenSigner,
+        logger: Logger,
+        operatorToken: string,
+        db: Database,
+      ) =>
         createApp({
           useCases,
           signer,

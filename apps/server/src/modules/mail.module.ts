@@ -6,9 +6,9 @@ import {
   KEY_MANAGEMENT,
   type KeyManagement,
   MAIL_OUTBOX,
-  type MailOutbox,
   MAILER,
   type Mailer,
+  type MailOutbox,
 } from '@groundfloor/domain';
 import { OutboxWorker, SmtpMailer } from '@groundfloor/mail-smtp';
 import { ContainerModule } from 'inversify';
@@ -20,7 +20,14 @@ import { CONFIG, LOGGER, OUTBOX_WORKER } from '../tokens';
 export const mailModule = new ContainerModule(({ bind }) => {
   bind<SmtpMailer>(SmtpMailer)
     .toResolvedValue(
-      (config: Config, outbox: MailOutbox, kms: KeyManagement, clock: Clock, ids: IdGenerator, logger: Logger) =>
+      (
+        config: Config,
+        outbox: MailOutbox,
+        kms: KeyManagement,
+        clock: Clock,
+        ids: IdGenerator,
+        logger: Logger,
+      ) =>
         new SmtpMailer({
           outbox,
           kms,
@@ -33,7 +40,9 @@ export const mailModule = new ContainerModule(({ bind }) => {
       [CONFIG, MAIL_OUTBOX, KEY_MANAGEMENT, CLOCK, ID_GENERATOR, LOGGER],
     )
     .inSingletonScope();
-  bind<Mailer>(MAILER).toResolvedValue((mailer: SmtpMailer) => mailer, [SmtpMailer]).inSingletonScope();
+  bind<Mailer>(MAILER)
+    .toResolvedValue((mailer: SmtpMailer) => mailer, [SmtpMailer])
+    .inSingletonScope();
   bind<OutboxWorker>(OUTBOX_WORKER)
     .toResolvedValue(
       (mailer: SmtpMailer, outbox: MailOutbox, kms: KeyManagement, clock: Clock, logger: Logger) =>

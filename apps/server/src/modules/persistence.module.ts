@@ -16,10 +16,21 @@ import { CONFIG, DATABASE } from '../tokens';
 /** PostgreSQL when DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise; migrations run on open. */
 export const persistenceModule = new ContainerModule(({ bind }) => {
   bind<Database>(DATABASE)
-    .toResolvedValue((config: Config) => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }), [CONFIG])
+    .toResolvedValue(
+      (config: Config) => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+      [CONFIG],
+    )
     .inSingletonScope();
-  bind<UnitOfWork>(UNIT_OF_WORK).toResolvedValue((db: Database) => db.uow, [DATABASE]).inSingletonScope();
-  bind<RateLimiter>(RATE_LIMITER).toResolvedValue((db: Database) => db.rateLimiter, [DATABASE]).inSingletonScope();
-  bind<MailOutbox>(MAIL_OUTBOX).toResolvedValue((db: Database) => db.mailOutbox, [DATABASE]).inSingletonScope();
-  bind<SigningKeyStore>(SIGNING_KEY_STORE).toResolvedValue((db: Database) => db.signingKeys, [DATABASE]).inSingletonScope();
+  bind<UnitOfWork>(UNIT_OF_WORK)
+    .toResolvedValue((db: Database) => db.uow, [DATABASE])
+    .inSingletonScope();
+  bind<RateLimiter>(RATE_LIMITER)
+    .toResolvedValue((db: Database) => db.rateLimiter, [DATABASE])
+    .inSingletonScope();
+  bind<MailOutbox>(MAIL_OUTBOX)
+    .toResolvedValue((db: Database) => db.mailOutbox, [DATABASE])
+    .inSingletonScope();
+  bind<SigningKeyStore>(SIGNING_KEY_STORE)
+    .toResolvedValue((db: Database) => db.signingKeys, [DATABASE])
+    .inSingletonScope();
 });

@@ -28,7 +28,10 @@ export interface TestServer {
  * or a throwaway PostgreSQL database. Only the mailer is a fake, so tests can
  * read the links it would have sent.
  */
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-test-'));
   const throwaway = kind === 'postgres' ? await createThrowawayDatabase(requiredPostgresUrl()) : undefined;
   const config = loadConfig({

@@ -1,3 +1,4 @@
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import {
   type Claims,
   type Clock,
@@ -10,7 +11,6 @@ import {
   type TokenSigner,
   type VerifyOptions,
 } from '@groundfloor/domain';
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { RandomUuidIds } from '../ids/random-uuid-ids.adapter';
 import { generateSigningKey, openPrivateKey, publicJwkOf, SIGNING_ALGORITHM } from './signing-key';

@@ -1,5 +1,5 @@
-import type { SecretTokens } from '@groundfloor/domain';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SecretTokens } from '@groundfloor/domain';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

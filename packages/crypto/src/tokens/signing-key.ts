@@ -1,6 +1,6 @@
-import type { IdGenerator, Jwk, KeyManagement, StoredSigningKey } from '@groundfloor/domain';
 import { createPrivateKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { IdGenerator, Jwk, KeyManagement, StoredSigningKey } from '@groundfloor/domain';
 
 export const SIGNING_ALGORITHM = 'RS256';
 const MODULUS_BITS = 2048;

@@ -21,7 +21,10 @@ export function requireEnvironmentName(value: string): string {
   const name = value.trim();
   if (!ENVIRONMENT_NAME.test(name)) {
     throw invalid('invalid_environment_name', 'name must be 1 to 63 lowercase letters, digits, _ or -', [
-      { field: 'name', message: 'must be 1 to 63 lowercase letters, digits, _ or -, starting with a letter or digit' },
+      {
+        field: 'name',
+        message: 'must be 1 to 63 lowercase letters, digits, _ or -, starting with a letter or digit',
+      },
     ]);
   }
   return name;

@@ -1,6 +1,10 @@
 import type { DeliveryResult } from '../ports/mailer.port';
 
-export type EmailSkippedReason = 'smtp_not_configured' | 'send_failed' | 'delivery_unconfirmed' | 'not_requested';
+export type EmailSkippedReason =
+  | 'smtp_not_configured'
+  | 'send_failed'
+  | 'delivery_unconfirmed'
+  | 'not_requested';
 
 export interface EmailOutcome {
   /** true sent, false not sent, null unknown (may still arrive). */

@@ -12,7 +12,9 @@ export function setPasswordEmail(args: {
   scopeName?: string;
   expiresAt: Date;
 }): EmailMessage {
-  const invited = args.scopeName ? `You have been invited to ${args.scopeName} on ${args.platformName}.\n\n` : '';
+  const invited = args.scopeName
+    ? `You have been invited to ${args.scopeName} on ${args.platformName}.\n\n`
+    : '';
   return {
     to: args.to,
     template: 'set_password',

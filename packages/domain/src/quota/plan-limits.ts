@@ -28,11 +28,17 @@ export const LIMIT_DEFINITIONS: readonly LimitDefinition[] = [
     unit: 'count',
     description: 'Audit events recorded for the organization and its workspaces (reported, not enforced)',
   },
-  { key: 'llm.cu', label: 'Model gateway usage', unit: 'cu', description: 'Compute units used (reported, not enforced)' },
+  {
+    key: 'llm.cu',
+    label: 'Model gateway usage',
+    unit: 'cu',
+    description: 'Compute units used (reported, not enforced)',
+  },
 ];
 
 export const LIMIT_KEYS: readonly LimitKey[] = LIMIT_DEFINITIONS.map((d) => d.key);
-export const isLimitKey = (value: string): value is LimitKey => (LIMIT_KEYS as readonly string[]).includes(value);
+export const isLimitKey = (value: string): value is LimitKey =>
+  (LIMIT_KEYS as readonly string[]).includes(value);
 
 /** Placeholders until pricing is final (spec: Limits); PLAN_LIMITS replaces them. */
 export const DEFAULT_PLAN_LIMITS: PlanLimits = {

@@ -1,6 +1,13 @@
 import type { Role } from './role';
 
-export type Permission = 'read' | 'write' | 'delete' | 'ddl' | 'administer' | 'manage_members' | 'view_billing';
+export type Permission =
+  | 'read'
+  | 'write'
+  | 'delete'
+  | 'ddl'
+  | 'administer'
+  | 'manage_members'
+  | 'view_billing';
 export const PERMISSIONS: readonly Permission[] = [
   'read',
   'write',

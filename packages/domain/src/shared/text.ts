@@ -20,7 +20,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function requireEmail(value: string, field = 'email'): string {
   const email = normalizeEmail(value);
   if (email.length > 254 || !EMAIL.test(email)) {
-    throw invalid('invalid_email', `${field} is not an email address`, [{ field, message: 'not an email address' }]);
+    throw invalid('invalid_email', `${field} is not an email address`, [
+      { field, message: 'not an email address' },
+    ]);
   }
   return email;
 }

@@ -15,9 +15,18 @@ import {
   SetWorkspaceFrozen,
   UpdateOrganization,
 } from './operator/operator.use-cases';
-import { CreateOrganization, GetOrganization, ListMyOrganizations } from './organization/organization.use-cases';
+import {
+  CreateOrganization,
+  GetOrganization,
+  ListMyOrganizations,
+} from './organization/organization.use-cases';
 import { GetQuota } from './quota/get-quota.use-case';
-import { CreateWorkspace, GetWorkspace, ListWorkspaces, RenameWorkspace } from './workspace/workspace.use-cases';
+import {
+  CreateWorkspace,
+  GetWorkspace,
+  ListWorkspaces,
+  RenameWorkspace,
+} from './workspace/workspace.use-cases';
 
 /** Every use case, built from one set of ports. The HTTP adapter only sees this. */
 export function createUseCases(deps: Deps) {

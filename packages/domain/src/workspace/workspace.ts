@@ -1,5 +1,5 @@
-import { forbidden } from '../shared/domain-error';
 import type { Organization } from '../organization/organization';
+import { forbidden } from '../shared/domain-error';
 
 export type WorkspaceStatus = 'active' | 'frozen';
 

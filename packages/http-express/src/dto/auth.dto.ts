@@ -25,4 +25,3 @@ export class PasswordLinkRedeemDto {
   @IsString() @MaxLength(512) token!: string;
   @IsString() @MinLength(Limits.passwordMin) @MaxLength(Limits.passwordMax) password!: string;
 }
-

@@ -18,7 +18,11 @@ export class CreateOrganizationByOperatorDto {
   @IsString() @MaxLength(1000) name!: string;
   @IsOptional() @IsIn(PLAN_TIERS) plan_tier?: PlanTier;
   @IsString() @IsEmail() @MaxLength(320) owner_email!: string;
-  @IsOptional() @IsString() @MinLength(Limits.passwordMin) @MaxLength(Limits.passwordMax) owner_password?: string;
+  @IsOptional()
+  @IsString()
+  @MinLength(Limits.passwordMin)
+  @MaxLength(Limits.passwordMax)
+  owner_password?: string;
   @IsOptional() @IsString() @MaxLength(1000) owner_display_name?: string;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forbidden, type TeamPrincipal, unauthenticated, type UseCases } from '@groundfloor/domain';
+import { forbidden, type TeamPrincipal, type UseCases, unauthenticated } from '@groundfloor/domain';
 import type { Request, RequestHandler, Response } from 'express';
 
 export function bearerToken(req: Request): string | null {
@@ -14,7 +14,10 @@ export function bearerToken(req: Request): string | null {
  * 401. A session on a temporary password only reaches the routes that let
  * it change that password (supplement §3).
  */
-export function requireTeam(useCases: UseCases, options: { allowPasswordChange?: boolean } = {}): RequestHandler {
+export function requireTeam(
+  useCases: UseCases,
+  options: { allowPasswordChange?: boolean } = {},
+): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthenticated('missing_token', 'this route needs a Bearer access token');

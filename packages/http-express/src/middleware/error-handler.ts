@@ -27,11 +27,19 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (e.type === 'entity.too.large') {
-    sendProblem(res, { status: 413, code: 'body_too_large', detail: 'the request body is too large for this route' });
+    sendProblem(res, {
+      status: 413,
+      code: 'body_too_large',
+      detail: 'the request body is too large for this route',
+    });
     return;
   }
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
-    sendProblem(res, { status: 415, code: 'unsupported_encoding', detail: 'the request body encoding is not supported' });
+    sendProblem(res, {
+      status: 415,
+      code: 'unsupported_encoding',
+      detail: 'the request body encoding is not supported',
+    });
     return;
   }
   const status = e.status ?? e.statusCode;

@@ -1,6 +1,12 @@
 import { invalid, type UseCases } from '@groundfloor/domain';
 import { Router } from 'express';
-import { ChangePasswordDto, LogoutDto, PasswordLinkInspectDto, PasswordLinkRedeemDto, TokenRequestDto } from '../dto/auth.dto';
+import {
+  ChangePasswordDto,
+  LogoutDto,
+  PasswordLinkInspectDto,
+  PasswordLinkRedeemDto,
+  TokenRequestDto,
+} from '../dto/auth.dto';
 import { meJson } from '../mappers/resources.mapper';
 import { requireTeam, teamPrincipal } from '../middleware/authenticate';
 import { clientIp } from '../request-context';
@@ -89,7 +95,13 @@ export function authRoutes(useCases: UseCases): Router {
     post: [
       async (req, res) => {
         const body = parseBody(PasswordLinkRedeemDto, req.body);
-        res.json(await useCases.redeemPasswordLink.execute({ token: body.token, password: body.password, ip: clientIp(req) }));
+        res.json(
+          await useCases.redeemPasswordLink.execute({
+            token: body.token,
+            password: body.password,
+            ip: clientIp(req),
+          }),
+        );
       },
     ],
   });

@@ -48,7 +48,9 @@ export function operatorRoutes(useCases: UseCases, operatorToken: string): Route
     get: [
       uuidParams('organization_id'),
       async (req, res) => {
-        const organization = await op.getOrganization.execute({ organizationId: param(req.params.organization_id) });
+        const organization = await op.getOrganization.execute({
+          organizationId: param(req.params.organization_id),
+        });
         res.json(operatorOrganizationJson(organization));
       },
     ],

@@ -84,7 +84,10 @@ export function organizationRoutes(useCases: UseCases): Router {
     org,
     async (req, res) => {
       res.json(
-        await useCases.getQuota.execute({ userId: userId(res), organizationId: param(req.params.organization_id) }),
+        await useCases.getQuota.execute({
+          userId: userId(res),
+          organizationId: param(req.params.organization_id),
+        }),
       );
     },
   ];

@@ -1,6 +1,6 @@
 import type { EmailMessage } from '@groundfloor/domain';
 import { FakeClock, SequentialIds } from '@groundfloor/testkit';
-import { type SmtpMailerDeps, SmtpMailer } from '../../src';
+import { SmtpMailer, type SmtpMailerDeps } from '../../src';
 import { CapturingLogger } from './capturing-logger';
 import { FakeKeyManagement } from './fake-key-management';
 import { RecordingOutbox } from './recording-outbox';

@@ -13,7 +13,7 @@ export class AuthenticateTeam {
 
   async execute(token: string): Promise<TeamPrincipal> {
     const claims = await this.deps.signer.verify(token, { audience: ACCESS_AUDIENCE });
-    if (!claims || claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
+    if (claims?.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
       throw unauthenticated('invalid_token', 'the access token is invalid or expired');
     }
     const session = await this.deps.uow.read.sessions.findById(claims.sid);

@@ -27,7 +27,11 @@ export class ChangePassword {
     const bucket = signInFailures(user.email);
     const gate = await rateLimiter.check(bucket);
     if (!gate.allowed) {
-      throw rateLimited('too_many_sign_in_attempts', 'too many wrong passwords for this account', gate.retryAfterSeconds);
+      throw rateLimited(
+        'too_many_sign_in_attempts',
+        'too many wrong passwords for this account',
+        gate.retryAfterSeconds,
+      );
     }
     if (!user.passwordHash || !(await hasher.verify(user.passwordHash, input.currentPassword))) {
       await rateLimiter.hit(bucket);
@@ -46,7 +50,7 @@ export class ChangePassword {
       await tx.sessions.revokeAllForUser(current.id, now, input.sessionId);
       await tx.passwordLinks.cancelActiveForUser(current.id, now);
       const session = await tx.sessions.findByIdForUpdate(input.sessionId);
-      if (session && session.passwordChangeRequired) {
+      if (session?.passwordChangeRequired) {
         session.passwordChangeRequired = false;
         await tx.sessions.save(session);
       }

@@ -1,5 +1,5 @@
-import { isUsable } from '../../auth/password-link';
 import { recordAudit } from '../../audit/record';
+import { isUsable } from '../../auth/password-link';
 import { requirePasswordPolicy } from '../../shared/text';
 import type { Deps } from '../deps';
 import { unusableLink } from './inspect-password-link.use-case';

@@ -3,7 +3,8 @@ import { unauthenticated } from '../../shared/domain-error';
 import type { Deps } from '../deps';
 import { issueTokenPair, REFRESH_AUDIENCE, type TokenPair } from './token-pair';
 
-const invalidGrant = () => unauthenticated('invalid_refresh_token', 'the refresh token is invalid, spent or revoked');
+const invalidGrant = () =>
+  unauthenticated('invalid_refresh_token', 'the refresh token is invalid, spent or revoked');
 
 /**
  * Refresh rotation: each refresh token works once. Presenting a spent one
@@ -14,7 +15,7 @@ export class RefreshSession {
 
   async execute(input: { refreshToken: string; ip: string | null }): Promise<TokenPair> {
     const claims = await this.deps.signer.verify(input.refreshToken, { audience: REFRESH_AUDIENCE });
-    if (!claims || claims.typ !== 'refresh' || typeof claims.jti !== 'string' || typeof claims.sid !== 'string') {
+    if (claims?.typ !== 'refresh' || typeof claims.jti !== 'string' || typeof claims.sid !== 'string') {
       throw invalidGrant();
     }
     const tokenId = claims.jti;

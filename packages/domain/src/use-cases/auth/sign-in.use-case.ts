@@ -17,13 +17,16 @@ export const signInFailures = (email: string): RateLimit => ({
  * Compared against when the email is unknown, so that a wrong email and a
  * wrong password take about the same time (argon2id of a random password).
  */
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mEU8bJ1WCRVh1CZ9vhFvEo2Zf4Pr0Bjv0c3e6bnQvY';
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mEU8bJ1WCRVh1CZ9vhFvEo2Zf4Pr0Bjv0c3e6bnQvY';
 
 const invalidCredentials = () => unauthenticated('invalid_credentials', 'the email or password is wrong');
 
 /** Team sign-in with email and password (supplement §3). */
 export class SignIn {
-  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'hasher' | 'signer' | 'rateLimiter'>) {}
+  constructor(
+    private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'hasher' | 'signer' | 'rateLimiter'>,
+  ) {}
 
   async execute(input: { email: string; password: string; ip: string | null }): Promise<TokenPair> {
     const { uow, clock, hasher, rateLimiter } = this.deps;

@@ -1,13 +1,13 @@
-import { OPERATOR, type Actor } from '../../audit/audit-event';
-import type { Membership } from '../../membership/membership';
+import { type Actor, OPERATOR } from '../../audit/audit-event';
 import { type EmailOutcome, emailOutcome } from '../../mail/email-outcome';
 import { invitationDetailsEmail, setPasswordEmail } from '../../mail/templates';
+import type { Membership } from '../../membership/membership';
 import type { Organization, PlanTier } from '../../organization/organization';
 import type { EmailMessage } from '../../ports/mailer.port';
 import { requireEmail, requireName, requirePasswordPolicy } from '../../shared/text';
 import type { User } from '../../user/user';
-import type { Deps } from '../deps';
 import { issuePasswordLink } from '../auth/password-links';
+import type { Deps } from '../deps';
 import { createOrganizationWithOwner } from '../organization/create-organization';
 
 export interface CreatedOrganization {
@@ -45,7 +45,9 @@ export class CreateOrganizationForOwner {
     const { uow, clock, ids, hasher, settings } = this.deps;
     const existing = await uow.read.users.findByEmail(email);
     const passwordHash =
-      input.ownerPassword !== undefined && !existing?.passwordHash ? await hasher.hash(input.ownerPassword) : null;
+      input.ownerPassword !== undefined && !existing?.passwordHash
+        ? await hasher.hash(input.ownerPassword)
+        : null;
     const now = clock.now();
     const actor: Actor = OPERATOR;
 

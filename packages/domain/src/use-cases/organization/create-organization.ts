@@ -44,7 +44,12 @@ export async function createOrganizationWithOwner(
     action: 'membership.created',
     organizationId: organization.id,
     target: { type: 'membership', id: membership.id },
-    details: { user_id: membership.userId, role: membership.role, status: membership.status, scope_type: 'account' },
+    details: {
+      user_id: membership.userId,
+      role: membership.role,
+      status: membership.status,
+      scope_type: 'account',
+    },
   });
   return { organization, membership };
 }

@@ -12,7 +12,10 @@ export class CreateOrganization {
 
   async execute(input: { userId: string; name: string; context: RequestContext }): Promise<Organization> {
     if (!this.deps.settings.organizationCreationEnabled) {
-      throw forbidden('organization_creation_disabled', 'creating organizations is not enabled on this platform');
+      throw forbidden(
+        'organization_creation_disabled',
+        'creating organizations is not enabled on this platform',
+      );
     }
     const name = requireName(input.name);
     const now = this.deps.clock.now();

@@ -56,7 +56,12 @@ export class GetQuota {
         label: d.label,
         unit: d.unit,
         current: current[d.key],
-        limit: limitFor(this.deps.settings.planLimits, organization.planTier, organization.limitOverrides, d.key),
+        limit: limitFor(
+          this.deps.settings.planLimits,
+          organization.planTier,
+          organization.limitOverrides,
+          d.key,
+        ),
         description: d.description,
       })),
       note: NOTE,
