@@ -1,9 +1,10 @@
-import 'dotenv/config';
 import { ConfigError, loadConfig } from './config';
+import { loadDotEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
+  loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);

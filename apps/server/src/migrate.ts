@@ -1,9 +1,10 @@
-import 'dotenv/config';
 import { runMigrations } from '@groundfloor/persistence-typeorm';
 import { ConfigError, loadConfig } from './config';
+import { loadDotEnv } from './env';
 
 /** `npm run migrate`: applies pending migrations and exits. */
 async function main(): Promise<void> {
+  loadDotEnv();
   try {
     const config = loadConfig(process.env);
     const applied = await runMigrations({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
