@@ -28,6 +28,7 @@ export * from './shared/domain-error';
 export * from './shared/limits';
 export * from './shared/settings';
 export * from './shared/text';
+export type { CallerAuthenticator, CallerKind, Principal } from './use-cases/auth/principal';
 export type { TeamPrincipal } from './use-cases/auth/team-principal';
 export { ACCESS_AUDIENCE, REFRESH_AUDIENCE, type TokenPair } from './use-cases/auth/token-pair';
 export type { Deps } from './use-cases/deps';

@@ -67,9 +67,11 @@ export async function authorizeOrganization(
   permission: Permission,
   now: Date,
 ): Promise<{ organization: Organization; access: OrganizationAccess }> {
-  const organization = await repos.organizations.findById(organizationId);
+  const [organization, memberships] = await Promise.all([
+    repos.organizations.findById(organizationId),
+    repos.memberships.listForUserInOrganization(userId, organizationId),
+  ]);
   if (!organization) throw notFound('organization_not_found', 'no such organization');
-  const memberships = await repos.memberships.listForUserInOrganization(userId, organizationId);
   const access = OrganizationAccess.from(memberships, organizationId, now);
   if (!access.onOrganization(permission)) throw denied(permission, 'organization');
   return { organization, access };
@@ -85,9 +87,11 @@ export async function authorizeWorkspace(
 ): Promise<{ workspace: Workspace; organization: Organization; access: OrganizationAccess }> {
   const workspace = await repos.workspaces.findById(workspaceId);
   if (!workspace) throw notFound('workspace_not_found', 'no such workspace');
-  const organization = await repos.organizations.findById(workspace.organizationId);
+  const [organization, memberships] = await Promise.all([
+    repos.organizations.findById(workspace.organizationId),
+    repos.memberships.listForUserInOrganization(userId, workspace.organizationId),
+  ]);
   if (!organization) throw notFound('workspace_not_found', 'no such workspace');
-  const memberships = await repos.memberships.listForUserInOrganization(userId, organization.id);
   const access = OrganizationAccess.from(memberships, organization.id, now);
   if (!access.onWorkspace(workspaceId, permission)) throw denied(permission, 'workspace');
   return { workspace, organization, access };

@@ -1,3 +1,4 @@
+import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
 import { AuthenticateTeam } from './auth/authenticate-team.use-case';
 import { ChangePassword } from './auth/change-password.use-case';
 import { InspectPasswordLink } from './auth/inspect-password-link.use-case';
@@ -30,11 +31,14 @@ import {
 
 /** Every use case, built from one set of ports. The HTTP adapter only sees this. */
 export function createUseCases(deps: Deps) {
+  const authenticateTeam = new AuthenticateTeam(deps);
   return {
+    /** Every caller kind's authenticator; new kinds are added to this list. */
+    authenticateCaller: new AuthenticateCaller([authenticateTeam]),
     signIn: new SignIn(deps),
     refreshSession: new RefreshSession(deps),
     logout: new Logout(deps),
-    authenticateTeam: new AuthenticateTeam(deps),
+    authenticateTeam,
     changePassword: new ChangePassword(deps),
     inspectPasswordLink: new InspectPasswordLink(deps),
     redeemPasswordLink: new RedeemPasswordLink(deps),

@@ -1,5 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forbidden, type TeamPrincipal, type UseCases, unauthenticated } from '@groundfloor/domain';
+import {
+  type CallerKind,
+  forbidden,
+  type Principal,
+  type TeamPrincipal,
+  type UseCases,
+  unauthenticated,
+} from '@groundfloor/domain';
 import type { Request, RequestHandler, Response } from 'express';
 
 export function bearerToken(req: Request): string | null {
@@ -9,20 +16,28 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
+export interface CallerRequirements {
+  /** The caller kinds the route accepts (supplement §3); any other valid token is 403. */
+  readonly kinds: readonly CallerKind[];
+  /** Whether a team session on a temporary password may use the route. */
+  readonly allowPasswordChange?: boolean;
+}
+
 /**
- * Team routes. Deny by default: no token, or one that does not verify, is
- * 401. A session on a temporary password only reaches the routes that let
- * it change that password (supplement §3).
+ * Deny by default: no token, or one no caller kind recognises, is 401; a
+ * valid token of a kind the route does not accept is 403. A team session on
+ * a temporary password only reaches the routes that let it change that
+ * password (supplement §3).
  */
-export function requireTeam(
-  useCases: UseCases,
-  options: { allowPasswordChange?: boolean } = {},
-): RequestHandler {
+export function requireCaller(useCases: UseCases, requirements: CallerRequirements): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthenticated('missing_token', 'this route needs a Bearer access token');
-    const principal = await useCases.authenticateTeam.execute(token);
-    if (principal.passwordChangeRequired && !options.allowPasswordChange) {
+    const principal = await useCases.authenticateCaller.execute(token);
+    if (!requirements.kinds.includes(principal.kind)) {
+      throw forbidden('caller_kind_not_allowed', `this route does not accept ${principal.kind} tokens`);
+    }
+    if (principal.kind === 'team' && principal.passwordChangeRequired && !requirements.allowPasswordChange) {
       throw forbidden('password_change_required', 'choose a new password with POST /v1/me/password first');
     }
     res.locals.principal = principal;
@@ -30,9 +45,22 @@ export function requireTeam(
   };
 }
 
-export function teamPrincipal(res: Response): TeamPrincipal {
-  const principal = res.locals.principal as TeamPrincipal | undefined;
+/** Team members only: the default of most routes. */
+export const requireTeam = (
+  useCases: UseCases,
+  options: { allowPasswordChange?: boolean } = {},
+): RequestHandler => requireCaller(useCases, { kinds: ['team'], ...options });
+
+export function principalOf(res: Response): Principal {
+  const principal = res.locals.principal as Principal | undefined;
   if (!principal) throw unauthenticated('missing_token', 'this route needs a Bearer access token');
+  return principal;
+}
+
+/** The team member behind a route that accepts only team callers. */
+export function teamPrincipal(res: Response): TeamPrincipal {
+  const principal = principalOf(res);
+  if (principal.kind !== 'team') throw forbidden('caller_kind_not_allowed', 'this route needs a team member');
   return principal;
 }
 

@@ -1,19 +1,21 @@
 import { unauthenticated } from '../../shared/domain-error';
 import type { Deps } from '../deps';
+import type { CallerAuthenticator } from './principal';
 import type { TeamPrincipal } from './team-principal';
 import { ACCESS_AUDIENCE } from './token-pair';
 
 /**
- * Turns a bearer token into a team principal. The session is read on every
- * request, so logout, reuse detection and password changes take effect at
- * once rather than when the access token expires.
+ * Team access tokens. The session is read on every request, so logout,
+ * reuse detection and password changes take effect at once rather than
+ * when the access token expires.
  */
-export class AuthenticateTeam {
+export class AuthenticateTeam implements CallerAuthenticator {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'signer'>) {}
 
-  async execute(token: string): Promise<TeamPrincipal> {
+  async authenticate(token: string): Promise<TeamPrincipal | null> {
     const claims = await this.deps.signer.verify(token, { audience: ACCESS_AUDIENCE });
-    if (claims?.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
+    if (!claims) return null;
+    if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
       throw unauthenticated('invalid_token', 'the access token is invalid or expired');
     }
     const session = await this.deps.uow.read.sessions.findById(claims.sid);
@@ -26,5 +28,12 @@ export class AuthenticateTeam {
       sessionId: session.id,
       passwordChangeRequired: session.passwordChangeRequired,
     };
+  }
+
+  /** A team principal, or 401. */
+  async execute(token: string): Promise<TeamPrincipal> {
+    const principal = await this.authenticate(token);
+    if (!principal) throw unauthenticated('invalid_token', 'the access token is invalid or expired');
+    return principal;
   }
 }

@@ -1,0 +1,19 @@
+import type { TeamPrincipal } from './team-principal';
+
+/** The kinds of caller the API knows (supplement §3). Each route names the kinds it accepts. */
+export type CallerKind = 'team' | 'm2m' | 'workload' | 'app_user';
+
+/**
+ * Who is calling. Later kinds (M2M clients, workload identities, app end
+ * users) join this union as their token exchanges arrive.
+ */
+export type Principal = TeamPrincipal;
+
+/**
+ * Recognises one kind of token. Returns null when the token is not of its
+ * kind (another authenticator may claim it); throws 401 when it is of its
+ * kind but no longer valid (session ended, client deleted).
+ */
+export interface CallerAuthenticator {
+  authenticate(token: string): Promise<Principal | null>;
+}
