@@ -1,9 +1,13 @@
 export * from './access/access-control';
+export * from './audit/audit-cursor';
 export * from './audit/audit-event';
 export * from './audit/record';
+export * from './audit/redact';
 export * from './auth/password-link';
 export * from './auth/session';
 export * from './environment/environment';
+export * from './flag/flag';
+export * from './m2m/m2m-client';
 export * from './mail/email-outcome';
 export * from './mail/templates';
 export * from './membership/membership';
@@ -24,16 +28,34 @@ export * from './quota/plan-limits';
 export * from './roles/effective-role';
 export * from './roles/permission';
 export * from './roles/role';
+export * from './secret/secret';
 export * from './shared/domain-error';
 export * from './shared/limits';
 export * from './shared/settings';
 export * from './shared/text';
+export * from './ticket/secret-detector';
+export * from './ticket/ticket';
+export * from './ticket/ticket.machine';
+export * from './ticket/ticket-input';
+export * from './ticket/ticket-text';
+export * from './ticket/ticket-visibility.policy';
+export type { AuditPage } from './use-cases/audit/list-audit-events.use-case';
+export type { M2mPrincipal } from './use-cases/auth/m2m-principal';
 export type { CallerAuthenticator, CallerKind, Principal } from './use-cases/auth/principal';
 export type { TeamPrincipal } from './use-cases/auth/team-principal';
 export { ACCESS_AUDIENCE, REFRESH_AUDIENCE, type TokenPair } from './use-cases/auth/token-pair';
 export type { Deps } from './use-cases/deps';
+export { M2M_AUDIENCE, type M2mToken } from './use-cases/m2m/m2m-token.use-cases';
 export type { CreatedOrganization } from './use-cases/operator/create-organization-for-owner.use-case';
 export type { Quota, QuotaLine } from './use-cases/quota/get-quota.use-case';
+export {
+  type CompareStatus,
+  PROMOTE_MODES,
+  type PromoteMode,
+  type PromotionResult,
+} from './use-cases/secret/promote-secrets.use-case';
+export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';
+export { supportLimits } from './use-cases/support/support-limits';
 export { createUseCases, USE_CASES, type UseCases } from './use-cases/use-cases';
 export * from './user/user';
 export * from './workspace/workspace';

@@ -6,11 +6,17 @@ import { errorHandler } from './middleware/error-handler';
 import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
 import { sendProblem } from './problem';
+import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
+import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
+import { m2mRoutes } from './routes/m2m.routes';
 import { operatorRoutes } from './routes/operator.routes';
+import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { publicRoutes } from './routes/public.routes';
+import { secretsRoutes } from './routes/secrets.routes';
+import { supportRoutes } from './routes/support.routes';
 
 export interface AppOptions {
   readonly useCases: UseCases;
@@ -50,7 +56,13 @@ export function createApp(options: AppOptions): Express {
   app.use(publicRoutes(options.signer));
   app.use(authRoutes(options.useCases));
   app.use(operatorRoutes(options.useCases, options.operatorToken));
+  app.use(operatorSupportRoutes(options.useCases, options.operatorToken));
   app.use(organizationRoutes(options.useCases));
+  app.use(supportRoutes(options.useCases));
+  app.use(secretsRoutes(options.useCases));
+  app.use(m2mRoutes(options.useCases));
+  app.use(flagsRoutes(options.useCases));
+  app.use(auditRoutes(options.useCases));
 
   app.use((_req, res) => sendProblem(res, { status: 404, code: 'route_not_found', detail: 'no such route' }));
   app.use(errorHandler);

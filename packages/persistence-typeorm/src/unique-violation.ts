@@ -9,6 +9,7 @@ const DETAILS: Readonly<Record<string, string>> = {
   environments_workspace_id_name_key: 'an environment with this name already exists in the workspace',
   memberships_user_id_scope_key: 'the user already has a membership on this scope',
   password_links_token_hash_key: 'a password link with this token hash already exists',
+  support_tickets_number_key: 'a ticket with this number already exists',
 };
 
 /** Runs one write; a unique-constraint violation becomes a `conflict` DomainError, anything else passes through. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Organization, User } from '@groundfloor/domain';
-import { type Database, openDatabase, runMigrations } from '@groundfloor/persistence-typeorm';
+import { type Database, MIGRATIONS, openDatabase, runMigrations } from '@groundfloor/persistence-typeorm';
 
 const user: User = {
   id: '0b0e9f0c-8d3a-4f43-9d6c-1c1f3c7a0001',
@@ -39,7 +39,7 @@ describe('embedded PGlite on disk', () => {
   });
 
   it('migrates once into <dataDir>/pglite and keeps rows across reopening', async () => {
-    expect(await runMigrations({ dataDir })).toEqual(['InitialSchema1767225600000']);
+    expect(await runMigrations({ dataDir })).toEqual(MIGRATIONS.map((M) => new M().name));
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
 
     const first = await openDatabase({ dataDir });

@@ -4,6 +4,8 @@ import {
   createUseCases,
   ID_GENERATOR,
   type IdGenerator,
+  KEY_MANAGEMENT,
+  type KeyManagement,
   MAILER,
   type Mailer,
   PASSWORD_HASHER,
@@ -50,7 +52,9 @@ export const domainModule = new ContainerModule(({ bind }) => {
         mailer: Mailer,
         rateLimiter: RateLimiter,
         settings: PlatformSettings,
-      ) => createUseCases({ uow, clock, ids, hasher, signer, secretTokens, mailer, rateLimiter, settings }),
+        kms: KeyManagement,
+      ) =>
+        createUseCases({ uow, clock, ids, hasher, signer, secretTokens, mailer, rateLimiter, settings, kms }),
       [
         UNIT_OF_WORK,
         CLOCK,
@@ -61,6 +65,7 @@ export const domainModule = new ContainerModule(({ bind }) => {
         MAILER,
         RATE_LIMITER,
         PLATFORM_SETTINGS,
+        KEY_MANAGEMENT,
       ],
     )
     .inSingletonScope();

@@ -31,6 +31,8 @@ export interface TestServer {
 export async function startTestServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  /** Container modules loaded after the mailer fake (e.g. a failing key store). */
+  extraOverrides: ContainerModule[] = [],
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-test-'));
   const throwaway = kind === 'postgres' ? await createThrowawayDatabase(requiredPostgresUrl()) : undefined;
@@ -46,7 +48,10 @@ export async function startTestServer(
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
   const mailer = new FakeMailer();
-  const overrides = [new ContainerModule(({ rebind }) => void rebind(MAILER).toConstantValue(mailer))];
+  const overrides = [
+    new ContainerModule(({ rebind }) => void rebind(MAILER).toConstantValue(mailer)),
+    ...extraOverrides,
+  ];
   const running = await startServer(config, logger, { overrides, startWorkers: false });
   return {
     running,

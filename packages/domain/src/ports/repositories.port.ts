@@ -1,12 +1,19 @@
+import type { AuditCursor } from '../audit/audit-cursor';
 import type { AuditEvent } from '../audit/audit-event';
 import type { PasswordLink } from '../auth/password-link';
 import type { RefreshToken, Session } from '../auth/session';
 import type { Environment } from '../environment/environment';
+import type { Flag } from '../flag/flag';
+import type { M2mClient } from '../m2m/m2m-client';
 import type { Membership } from '../membership/membership';
 import type { Organization } from '../organization/organization';
 import type { ScopeType } from '../roles/role';
+import type { Secret } from '../secret/secret';
+import type { Ticket, TicketCategory, TicketMessage, TicketStatus } from '../ticket/ticket';
+import type { TicketVisibility } from '../ticket/ticket-visibility.policy';
 import type { User } from '../user/user';
 import type { Workspace } from '../workspace/workspace';
+import type { SealedValue } from './key-management.port';
 
 /*
  * Repositories. `save` inserts or updates the whole record; methods named
@@ -86,6 +93,96 @@ export interface AuditLog {
   append(event: AuditEvent): Promise<void>;
   /** Events recorded on the organization and on all of its workspaces. */
   countForOrganization(organizationId: string): Promise<number>;
+  /**
+   * Newest first (ties: higher id first), at most `limit`, strictly before
+   * `before`. An organization scope includes the events of its workspaces.
+   */
+  list(query: AuditQuery): Promise<AuditEvent[]>;
+}
+
+export interface AuditQuery {
+  readonly scope: { readonly type: 'organization' | 'workspace'; readonly id: string };
+  readonly action?: string;
+  readonly before?: AuditCursor;
+  readonly limit: number;
+}
+
+/** A set is workspace-wide when `environmentId` is null. */
+export interface SecretRepository {
+  /** Inserts or updates by id; one key per set (`duplicate` otherwise). */
+  save(secret: Secret): Promise<void>;
+  find(workspaceId: string, environmentId: string | null, key: string): Promise<Secret | null>;
+  findForUpdate(workspaceId: string, environmentId: string | null, key: string): Promise<Secret | null>;
+  /** Every secret of one set, by key. */
+  listSet(workspaceId: string, environmentId: string | null): Promise<Secret[]>;
+  delete(id: string): Promise<void>;
+  /** A batch of every secret of every workspace, by id, after `afterId` (for master-key rotation). */
+  listBatch(afterId: string | null, limit: number): Promise<Secret[]>;
+  /** Replaces only the sealed value (rewrap); true when the row existed. */
+  replaceSealed(id: string, sealed: SealedValue): Promise<boolean>;
+}
+
+export interface M2mClientRepository {
+  save(client: M2mClient): Promise<void>;
+  findById(id: string): Promise<M2mClient | null>;
+  /** Oldest first. */
+  listByWorkspace(workspaceId: string): Promise<M2mClient[]>;
+  delete(id: string): Promise<void>;
+}
+
+export interface FlagRepository {
+  /** Inserts or replaces the flag of (workspaceId, key). */
+  save(flag: Flag): Promise<void>;
+  find(workspaceId: string, key: string): Promise<Flag | null>;
+  /** By key. */
+  listByWorkspace(workspaceId: string): Promise<Flag[]>;
+  /** True when a flag was removed. */
+  delete(workspaceId: string, key: string): Promise<boolean>;
+}
+
+/** One organization's tickets as one caller sees them (spec: Support, list). */
+export interface TicketListQuery {
+  readonly organizationId: string;
+  readonly visibleTo: TicketVisibility;
+  /** Empty: every status. */
+  readonly statuses: readonly TicketStatus[];
+  /** Empty: every category. */
+  readonly categories: readonly TicketCategory[];
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** The operator's queue across organizations. */
+export interface TicketQueueQuery {
+  readonly statuses: readonly TicketStatus[];
+  readonly organizationId?: string;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface TicketPage {
+  readonly items: Ticket[];
+  readonly totalCount: number;
+}
+
+/** Support tickets and their messages (one aggregate). */
+export interface TicketRepository {
+  /** The next platform-wide ticket number (a database sequence: increasing, never reused). */
+  nextNumber(): Promise<number>;
+  /** Inserts or updates the whole ticket; `number` is unique. */
+  save(ticket: Ticket): Promise<void>;
+  findById(id: string): Promise<Ticket | null>;
+  findByIdForUpdate(id: string): Promise<Ticket | null>;
+  /** Visible tickets matching the filters, most recently updated first (ties: higher number first). */
+  listForOrganization(query: TicketListQuery): Promise<TicketPage>;
+  /** Oldest waiting first: by last customer activity, then number. */
+  listQueue(query: TicketQueueQuery): Promise<TicketPage>;
+  /** Tickets of the organization neither resolved nor closed. */
+  countUnresolved(organizationId: string): Promise<number>;
+  /** Inserts or updates one message (redaction updates). */
+  saveMessage(message: TicketMessage): Promise<void>;
+  /** The ticket's messages, oldest first (ties: by id). */
+  listMessages(ticketId: string): Promise<TicketMessage[]>;
 }
 
 /** What one transaction (or one plain read) sees. */
@@ -99,4 +196,8 @@ export interface Repositories {
   readonly refreshTokens: RefreshTokenRepository;
   readonly passwordLinks: PasswordLinkRepository;
   readonly audit: AuditLog;
+  readonly tickets: TicketRepository;
+  readonly secrets: SecretRepository;
+  readonly m2mClients: M2mClientRepository;
+  readonly flags: FlagRepository;
 }

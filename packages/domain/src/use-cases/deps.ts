@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock.port';
 import type { IdGenerator } from '../ports/ids.port';
+import type { KeyManagement } from '../ports/key-management.port';
 import type { Mailer } from '../ports/mailer.port';
 import type { PasswordHasher } from '../ports/password-hasher.port';
 import type { RateLimiter } from '../ports/rate-limiter.port';
@@ -19,4 +20,5 @@ export interface Deps {
   readonly mailer: Mailer;
   readonly rateLimiter: RateLimiter;
   readonly settings: PlatformSettings;
+  readonly kms: KeyManagement;
 }

@@ -1,3 +1,4 @@
+import { ListAuditEvents } from './audit/list-audit-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
 import { AuthenticateTeam } from './auth/authenticate-team.use-case';
 import { ChangePassword } from './auth/change-password.use-case';
@@ -8,6 +9,9 @@ import { RefreshSession } from './auth/refresh-session.use-case';
 import { SignIn } from './auth/sign-in.use-case';
 import type { Deps } from './deps';
 import { CreateEnvironment, ListEnvironments, UpdateEnvironment } from './environment/environment.use-cases';
+import { DeleteFlag, ListFlags, PutFlag, RuntimeFlags } from './flag/flag.use-cases';
+import { CreateM2mClient, DeleteM2mClient, ListM2mClients } from './m2m/m2m-clients.use-cases';
+import { AuthenticateM2m, ExchangeM2mToken } from './m2m/m2m-token.use-cases';
 import { GetCapabilities, GetMe } from './me/get-me.use-case';
 import { CreateOrganizationForOwner } from './operator/create-organization-for-owner.use-case';
 import {
@@ -22,6 +26,21 @@ import {
   ListMyOrganizations,
 } from './organization/organization.use-cases';
 import { GetQuota } from './quota/get-quota.use-case';
+import { CompareSecrets, PromoteSecrets } from './secret/promote-secrets.use-case';
+import { RewrapSecrets } from './secret/rewrap-secrets.use-case';
+import { DeleteSecret, ListSecrets, RevealSecret, UpsertSecret } from './secret/secret.use-cases';
+import { CreateTicket } from './support/create-ticket.use-case';
+import {
+  ChangeTicketPriority,
+  GetTicketForOperator,
+  ListTicketQueue,
+  OperatorReplyToTicket,
+  OperatorResolveTicket,
+  RedactTicket,
+} from './support/operator-tickets.use-cases';
+import { GetTicket, ListTickets } from './support/read-tickets.use-case';
+import { ReplyToTicket } from './support/reply-to-ticket.use-case';
+import { CloseTicket, ResolveTicket } from './support/resolve-or-close-ticket.use-case';
 import {
   CreateWorkspace,
   GetWorkspace,
@@ -34,7 +53,7 @@ export function createUseCases(deps: Deps) {
   const authenticateTeam = new AuthenticateTeam(deps);
   return {
     /** Every caller kind's authenticator; new kinds are added to this list. */
-    authenticateCaller: new AuthenticateCaller([authenticateTeam]),
+    authenticateCaller: new AuthenticateCaller([authenticateTeam, new AuthenticateM2m(deps)]),
     signIn: new SignIn(deps),
     refreshSession: new RefreshSession(deps),
     logout: new Logout(deps),
@@ -55,6 +74,44 @@ export function createUseCases(deps: Deps) {
     createEnvironment: new CreateEnvironment(deps),
     updateEnvironment: new UpdateEnvironment(deps),
     getQuota: new GetQuota(deps),
+    secrets: {
+      list: new ListSecrets(deps),
+      reveal: new RevealSecret(deps),
+      upsert: new UpsertSecret(deps),
+      delete: new DeleteSecret(deps),
+      compare: new CompareSecrets(deps),
+      promote: new PromoteSecrets(deps),
+      rewrapAll: new RewrapSecrets(deps),
+    },
+    m2m: {
+      createClient: new CreateM2mClient(deps),
+      listClients: new ListM2mClients(deps),
+      deleteClient: new DeleteM2mClient(deps),
+      exchangeToken: new ExchangeM2mToken(deps),
+    },
+    flags: {
+      list: new ListFlags(deps),
+      put: new PutFlag(deps),
+      delete: new DeleteFlag(deps),
+      runtime: new RuntimeFlags(deps),
+    },
+    listAuditEvents: new ListAuditEvents(deps),
+    support: {
+      list: new ListTickets(deps),
+      get: new GetTicket(deps),
+      create: new CreateTicket(deps),
+      reply: new ReplyToTicket(deps),
+      resolve: new ResolveTicket(deps),
+      close: new CloseTicket(deps),
+    },
+    operatorSupport: {
+      queue: new ListTicketQueue(deps),
+      get: new GetTicketForOperator(deps),
+      reply: new OperatorReplyToTicket(deps),
+      resolve: new OperatorResolveTicket(deps),
+      changePriority: new ChangeTicketPriority(deps),
+      redact: new RedactTicket(deps),
+    },
     operator: {
       createOrganization: new CreateOrganizationForOwner(deps),
       listOrganizations: new ListAllOrganizations(deps),

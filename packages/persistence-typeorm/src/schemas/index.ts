@@ -1,12 +1,17 @@
 import { AuditEventSchema } from './audit-event.schema';
 import { EnvironmentSchema } from './environment.schema';
+import { FlagSchema } from './flag.schema';
+import { M2mClientSchema } from './m2m-client.schema';
 import { OutboxSchema } from './mail-outbox.schema';
 import { MembershipSchema } from './membership.schema';
 import { OrganizationSchema } from './organization.schema';
 import { PasswordLinkSchema } from './password-link.schema';
 import { RefreshTokenSchema } from './refresh-token.schema';
+import { SecretSchema } from './secret.schema';
 import { SessionSchema } from './session.schema';
 import { SigningKeySchema } from './signing-key.schema';
+import { SupportTicketSchema } from './support-ticket.schema';
+import { SupportTicketMessageSchema } from './support-ticket-message.schema';
 import { UserSchema } from './user.schema';
 import { WorkspaceSchema } from './workspace.schema';
 
@@ -23,4 +28,9 @@ export const ENTITY_SCHEMAS = [
   AuditEventSchema,
   SigningKeySchema,
   OutboxSchema,
+  SupportTicketSchema,
+  SupportTicketMessageSchema,
+  SecretSchema,
+  M2mClientSchema,
+  FlagSchema,
 ];

@@ -2,7 +2,9 @@
 import type { UnitOfWork } from '@groundfloor/domain';
 import type { ContractSubject, OpenSubject } from './contract-subject';
 import { membershipAndAuditCases } from './repositories/memberships.cases';
+import { secretsM2mFlagsAuditCases } from './repositories/secrets.cases';
 import { tenancyCases } from './repositories/tenancy.cases';
+import { ticketCases } from './repositories/tickets.cases';
 import { transactionCases } from './repositories/transactions.cases';
 import { userAndAuthCases } from './repositories/users.cases';
 
@@ -30,5 +32,7 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     tenancyCases(uow);
     membershipAndAuditCases(uow);
     transactionCases(uow);
+    ticketCases(uow);
+    secretsM2mFlagsAuditCases(uow);
   });
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_PLAN_LIMITS, type Deps, type PlatformSettings } from '@groundfloor/domain';
+import { FakeKeyManagement } from './fake-key-management';
 import {
   FakeClock,
   FakeHasher,
@@ -14,6 +15,7 @@ export interface FakeDeps extends Deps {
   readonly uow: InMemoryUnitOfWork;
   readonly clock: FakeClock;
   readonly mailer: FakeMailer;
+  readonly kms: FakeKeyManagement;
   settings: PlatformSettings;
 }
 
@@ -29,6 +31,7 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
     secretTokens: new FakeSecretTokens(),
     mailer: new FakeMailer(),
     rateLimiter: new InMemoryRateLimiter(clock),
+    kms: new FakeKeyManagement(),
     settings: {
       publicBaseUrl: 'http://control.test',
       platformName: 'Groundfloor',

@@ -1,8 +1,11 @@
 import type {
   AuditEvent,
   AuditLog,
+  AuditQuery,
   Environment,
   EnvironmentRepository,
+  Flag,
+  M2mClient,
   Membership,
   MembershipRepository,
   Organization,
@@ -13,14 +16,19 @@ import type {
   RefreshTokenRepository,
   Repositories,
   ScopeType,
+  Secret,
   Session,
   SessionRepository,
+  Ticket,
+  TicketMessage,
   User,
   UserRepository,
   Workspace,
   WorkspaceRepository,
 } from '@groundfloor/domain';
 import { DomainError, grantsAccess } from '@groundfloor/domain';
+import { InMemoryFlags, InMemoryM2mClients, InMemorySecrets, listAuditEvents } from './in-memory-secrets';
+import { InMemoryTickets } from './in-memory-tickets';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const byCreated = <T extends { createdAt: Date }>(a: T, b: T) =>
@@ -39,6 +47,13 @@ export class InMemoryTables {
   refreshTokens = new Map<string, RefreshToken>();
   passwordLinks = new Map<string, PasswordLink>();
   audit: AuditEvent[] = [];
+  tickets = new Map<string, Ticket>();
+  ticketMessages = new Map<string, TicketMessage>();
+  /** A sequence: not rolled back with a transaction, like the database's. */
+  ticketNumbers = { next: 1000 };
+  secrets = new Map<string, Secret>();
+  m2mClients = new Map<string, M2mClient>();
+  flags = new Map<string, Flag>();
 
   clone(): InMemoryTables {
     const next = new InMemoryTables();
@@ -51,6 +66,12 @@ export class InMemoryTables {
     next.refreshTokens = copy(this.refreshTokens);
     next.passwordLinks = copy(this.passwordLinks);
     next.audit = copy(this.audit);
+    next.tickets = copy(this.tickets);
+    next.ticketMessages = copy(this.ticketMessages);
+    next.ticketNumbers = this.ticketNumbers;
+    next.secrets = copy(this.secrets);
+    next.m2mClients = copy(this.m2mClients);
+    next.flags = copy(this.flags);
     return next;
   }
 }
@@ -288,6 +309,9 @@ class Audit implements AuditLog {
         e.organizationId === organizationId || (e.workspaceId !== null && workspaceIds.has(e.workspaceId)),
     ).length;
   }
+  async list(query: AuditQuery) {
+    return listAuditEvents(this.t(), query);
+  }
 }
 
 /** Repositories over whatever tables `tables()` returns at call time. */
@@ -302,5 +326,9 @@ export function inMemoryRepositories(tables: () => InMemoryTables): Repositories
     refreshTokens: new RefreshTokens(tables),
     passwordLinks: new PasswordLinks(tables),
     audit: new Audit(tables),
+    tickets: new InMemoryTickets(tables),
+    secrets: new InMemorySecrets(tables),
+    m2mClients: new InMemoryM2mClients(tables),
+    flags: new InMemoryFlags(tables),
   };
 }

@@ -1,3 +1,4 @@
+import type { M2mPrincipal } from './m2m-principal';
 import type { TeamPrincipal } from './team-principal';
 
 /** The kinds of caller the API knows (supplement §3). Each route names the kinds it accepts. */
@@ -7,7 +8,7 @@ export type CallerKind = 'team' | 'm2m' | 'workload' | 'app_user';
  * Who is calling. Later kinds (M2M clients, workload identities, app end
  * users) join this union as their token exchanges arrive.
  */
-export type Principal = TeamPrincipal;
+export type Principal = TeamPrincipal | M2mPrincipal;
 
 /**
  * Recognises one kind of token. Returns null when the token is not of its

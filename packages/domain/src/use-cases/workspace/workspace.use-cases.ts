@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../../shared/domain-error';
 import { requireName } from '../../shared/text';
 import { requireNotFrozen, type Workspace } from '../../workspace/workspace';
 import type { Deps } from '../deps';
+import { createPlatformSecrets } from '../secret/platform-secrets';
 
 /**
  * Creates a workspace with its active `dev` environment. The organization row
@@ -14,7 +15,9 @@ import type { Deps } from '../deps';
  * under the `workspaces` limit.
  */
 export class CreateWorkspace {
-  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'settings'>) {}
+  constructor(
+    private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'settings' | 'kms' | 'secretTokens'>,
+  ) {}
 
   async execute(input: {
     userId: string;
@@ -55,6 +58,7 @@ export class CreateWorkspace {
         createdAt: now,
       };
       await tx.environments.save(environment);
+      await createPlatformSecrets(tx, this.deps, workspace.id, now);
       await recordAudit(tx, this.deps, input.context, now, {
         action: 'workspace.created',
         organizationId: organization.id,

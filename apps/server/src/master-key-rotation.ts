@@ -1,0 +1,34 @@
+import type { KeyManagement, SigningKeyStore, UseCases } from '@groundfloor/domain';
+
+export interface MasterKeyRotationResult {
+  readonly secrets: { readonly rewrapped: number; readonly unchanged: number };
+  readonly signingKeys: { readonly rewrapped: number; readonly unchanged: number };
+}
+
+/**
+ * Re-wraps every stored data key under the current master key: secrets in
+ * batches (one transaction each), then the token-signing keys. Ciphertexts
+ * do not change, so servers holding the old key as a previous key keep
+ * working throughout. Queued mail is left alone: it is short-lived and opens
+ * as long as the old key stays in KMS_PREVIOUS_MASTER_KEYS until the outbox
+ * has drained.
+ */
+export async function rotateMasterKey(deps: {
+  useCases: UseCases;
+  kms: KeyManagement;
+  signingKeys: SigningKeyStore;
+  batchSize?: number;
+}): Promise<MasterKeyRotationResult> {
+  const secrets = await deps.useCases.secrets.rewrapAll.execute({ batchSize: deps.batchSize });
+  let rewrapped = 0;
+  let unchanged = 0;
+  for (const key of await deps.signingKeys.list()) {
+    if (key.privateKey.keyId === deps.kms.currentKeyId) {
+      unchanged++;
+      continue;
+    }
+    await deps.signingKeys.save({ ...key, privateKey: await deps.kms.rewrap(key.privateKey) });
+    rewrapped++;
+  }
+  return { secrets, signingKeys: { rewrapped, unchanged } };
+}

@@ -1,0 +1,295 @@
+import { bearer, organizationWithOwner } from './support/api';
+import { grantRole, userIdOf } from './support/seed';
+import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { workspaceWithOwner } from './support/workspace';
+
+let address = 0;
+/** A fresh client address per exchange group, so the 20-per-address limit is tested only where meant. */
+const freshAddress = () => ({ 'X-Forwarded-For': `203.0.113.${++address % 250}` });
+
+describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
+  let t: TestServer;
+  const clientSecrets: string[] = [];
+  beforeAll(async () => {
+    t = await startTestServer(kind, { TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  type Workspace = Awaited<ReturnType<typeof workspaceWithOwner>>;
+
+  async function createClient(w: Workspace, scopes: string[]) {
+    const res = await t.http
+      .post(`/v1/workspaces/${w.workspaceId}/m2m/clients`)
+      .set(w.auth)
+      .send({ name: 'ci', scopes })
+      .expect(201);
+    clientSecrets.push(res.body.client_secret);
+    return { clientId: res.body.client_id as string, clientSecret: res.body.client_secret as string };
+  }
+
+  async function tokenFor(w: Workspace, scopes: string[]) {
+    const client = await createClient(w, scopes);
+    const res = await t.http
+      .post(`/v1/workspaces/${w.workspaceId}/m2m/token`)
+      .set(freshAddress())
+      .send({ client_id: client.clientId, client_secret: client.clientSecret })
+      .expect(200);
+    return { ...client, token: res.body.access_token as string };
+  }
+
+  it('creates a client whose secret is shown once, lists without secrets, deletes', async () => {
+    const w = await workspaceWithOwner(t);
+    const created = await t.http
+      .post(`/v1/workspaces/${w.workspaceId}/m2m/clients`)
+      .set(w.auth)
+      .send({ name: 'deployer', scopes: ['secrets:read'] })
+      .expect(201);
+    expect(created.body).toEqual({
+      client_id: expect.any(String),
+      client_secret: expect.any(String),
+      name: 'deployer',
+      scopes: ['secrets:read'],
+      created_at: expect.any(String),
+    });
+    clientSecrets.push(created.body.client_secret);
+    const list = await t.http.get(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(w.auth).expect(200);
+    expect(list.body).toEqual({
+      clients: [
+        {
+          client_id: created.body.client_id,
+          name: 'deployer',
+          scopes: ['secrets:read'],
+          created_at: expect.any(String),
+        },
+      ],
+    });
+    expect(JSON.stringify(list.body)).not.toContain(created.body.client_secret);
+
+    const unknown = await t.http
+      .post(`/v1/workspaces/${w.workspaceId}/m2m/clients`)
+      .set(w.auth)
+      .send({ name: 'x', scopes: ['secrets:write'] })
+      .expect(422);
+    expect(unknown.body.code).toBe('invalid_scope');
+    await t.http
+      .post(`/v1/workspaces/${w.workspaceId}/m2m/clients`)
+      .set(w.auth)
+      .send({ name: 'x' })
+      .expect(422);
+
+    const other = await organizationWithOwner(t);
+    await grantRole(t, await userIdOf(t, other.email), { type: 'workspace', id: w.workspaceId }, 'member');
+    await t.http.get(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(bearer(other.token)).expect(200);
+    await t.http
+      .post(`/v1/workspaces/${w.workspaceId}/m2m/clients`)
+      .set(bearer(other.token))
+      .send({ name: 'x', scopes: [] })
+      .expect(403);
+    await t.http
+      .delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/${created.body.client_id}`)
+      .set(bearer(other.token))
+      .expect(403);
+
+    await t.http
+      .delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/${created.body.client_id}`)
+      .set(w.auth)
+      .expect(204);
+    await t.http
+      .delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/${created.body.client_id}`)
+      .set(w.auth)
+      .expect(404);
+    expect(
+      (await t.http.get(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(w.auth)).body.clients,
+    ).toEqual([]);
+  });
+
+  it('exchanges JSON credentials, the client-credentials form and HTTP Basic for a one-hour token', async () => {
+    const w = await workspaceWithOwner(t);
+    const client = await createClient(w, ['secrets:read']);
+    const url = `/v1/workspaces/${w.workspaceId}/m2m/token`;
+    const json = await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: client.clientId, client_secret: client.clientSecret })
+      .expect(200);
+    expect(json.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'secrets:read',
+    });
+    expect(json.headers['cache-control']).toBe('no-store');
+    const form = await t.http
+      .post(url)
+      .set(freshAddress())
+      .type('form')
+      .send({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      })
+      .expect(200);
+    expect(form.body.token_type).toBe('Bearer');
+    const basic = await t.http
+      .post(url)
+      .set(freshAddress())
+      .auth(client.clientId, client.clientSecret)
+      .type('form')
+      .send({ grant_type: 'client_credentials' })
+      .expect(200);
+    expect(basic.body.scope).toBe('secrets:read');
+
+    const wrong = await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: client.clientId, client_secret: 'wrong-secret' })
+      .expect(401);
+    expect(wrong.body.code).toBe('invalid_client');
+    expect(JSON.stringify(wrong.body)).not.toContain(client.clientSecret);
+    const unknown = await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: '00000000-0000-4000-8000-000000000000', client_secret: client.clientSecret })
+      .expect(401);
+    expect(unknown.body.code).toBe('invalid_client');
+    const other = await workspaceWithOwner(t);
+    await t.http
+      .post(`/v1/workspaces/${other.workspaceId}/m2m/token`)
+      .set(freshAddress())
+      .send({ client_id: client.clientId, client_secret: client.clientSecret })
+      .expect(401);
+    const grant = await t.http
+      .post(url)
+      .set(freshAddress())
+      .type('form')
+      .send({ grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret })
+      .expect(400);
+    expect(grant.body.code).toBe('unsupported_grant_type');
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .type('form')
+      .send({ grant_type: 'client_credentials' })
+      .expect(401);
+    await t.http.post(url).set(freshAddress()).send({ client_id: client.clientId }).expect(422);
+  });
+
+  it('limits exchanges to 20 a minute per client and 20 a minute per address', async () => {
+    const w = await workspaceWithOwner(t);
+    const client = await createClient(w, []);
+    const url = `/v1/workspaces/${w.workspaceId}/m2m/token`;
+    const body = { client_id: client.clientId, client_secret: client.clientSecret };
+    for (let i = 0; i < 20; i++) await t.http.post(url).set(freshAddress()).send(body).expect(200);
+    const limited = await t.http.post(url).set(freshAddress()).send(body).expect(429);
+    expect(limited.body.code).toBe('too_many_token_requests');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    const fixed = { 'X-Forwarded-For': '198.51.100.7' };
+    const clients = await Promise.all(Array.from({ length: 3 }, () => createClient(w, [])));
+    for (let i = 0; i < 20; i++) {
+      const c = clients[i % 3] as (typeof clients)[number];
+      await t.http.post(url).set(fixed).send({ client_id: c.clientId, client_secret: 'wrong' }).expect(401);
+    }
+    const c = clients[0] as (typeof clients)[number];
+    await t.http
+      .post(url)
+      .set(fixed)
+      .send({ client_id: c.clientId, client_secret: c.clientSecret })
+      .expect(429);
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: c.clientId, client_secret: c.clientSecret })
+      .expect(200);
+  });
+
+  it('applies the M2M access table cell by cell', async () => {
+    const w = await workspaceWithOwner(t);
+    await t.http
+      .put(`/v1/workspaces/${w.workspaceId}/secrets/K`)
+      .set(w.auth)
+      .send({ value: 'm2m-visible-1' })
+      .expect(201);
+    const withScope = bearer((await tokenFor(w, ['secrets:read'])).token);
+    const without = bearer((await tokenFor(w, [])).token);
+    const s = `/v1/workspaces/${w.workspaceId}/secrets`;
+    const compare = `${s}/compare?source_environment_id=${w.devId}&target_environment_id=${w.prodId}`;
+    const promoteBody = { source_environment_id: w.devId, target_environment_id: w.prodId };
+    const routes = {
+      list: (auth: Record<string, string>) => t.http.get(s).set(auth),
+      compare: (auth: Record<string, string>) => t.http.get(compare).set(auth),
+      reveal: (auth: Record<string, string>) => t.http.get(`${s}/K`).set(auth),
+      upsert: (auth: Record<string, string>) => t.http.put(`${s}/K`).set(auth).send({ value: 'x' }),
+      delete: (auth: Record<string, string>) => t.http.delete(`${s}/K`).set(auth),
+      promote: (auth: Record<string, string>) => t.http.post(`${s}/promote`).set(auth).send(promoteBody),
+    };
+    const table: Record<keyof typeof routes, [number, number]> = {
+      list: [200, 403],
+      compare: [200, 403],
+      reveal: [200, 403],
+      upsert: [403, 403],
+      delete: [403, 403],
+      promote: [403, 403],
+    };
+    for (const [name, [withStatus, withoutStatus]] of Object.entries(table) as [
+      keyof typeof routes,
+      [number, number],
+    ][]) {
+      const a = await routes[name](withScope);
+      expect([name, 'with secrets:read', a.status]).toEqual([name, 'with secrets:read', withStatus]);
+      const b = await routes[name](without);
+      expect([name, 'without', b.status]).toEqual([name, 'without', withoutStatus]);
+      expect(b.body.code).toMatch(/^(missing_scope|m2m_read_only)$/);
+    }
+    expect((await routes.reveal(withScope)).body.value).toBe('m2m-visible-1');
+    expect((await routes.upsert(withScope)).body.code).toBe('m2m_read_only');
+    // Nothing an M2M token tried to write was written, and the owner is unaffected by the M2M rule.
+    expect((await routes.reveal(w.auth)).body.value).toBe('m2m-visible-1');
+    const events = await t.http
+      .get(`/v1/workspaces/${w.workspaceId}/audit?action=secret.revealed`)
+      .set(w.auth);
+    const actors = events.body.events.map((e: { actor: { kind: string } }) => e.actor.kind);
+    expect(actors).toEqual(['user', 'm2m', 'm2m']);
+
+    const other = await workspaceWithOwner(t);
+    const elsewhere = await t.http
+      .get(`/v1/workspaces/${other.workspaceId}/secrets`)
+      .set(withScope)
+      .expect(403);
+    expect(elsewhere.body.code).toBe('permission_denied');
+    await t.http.get(`/v1/workspaces/${other.workspaceId}/secrets/K`).set(withScope).expect(403);
+  });
+
+  it('M2M tokens get 403 on team-only routes', async () => {
+    const w = await workspaceWithOwner(t);
+    const token = bearer((await tokenFor(w, ['secrets:read'])).token);
+    for (const res of [
+      await t.http.get(`/v1/workspaces/${w.workspaceId}`).set(token),
+      await t.http.get('/v1/me').set(token),
+      await t.http.get(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(token),
+      await t.http.get(`/v1/workspaces/${w.workspaceId}/audit`).set(token),
+      await t.http.get(`/v1/workspaces/${w.workspaceId}/flags`).set(token),
+    ]) {
+      expect([res.status, res.body.code]).toEqual([403, 'caller_kind_not_allowed']);
+    }
+  });
+
+  it('deleting a client ends its tokens at once', async () => {
+    const w = await workspaceWithOwner(t);
+    const { clientId, token } = await tokenFor(w, ['secrets:read']);
+    await t.http.get(`/v1/workspaces/${w.workspaceId}/secrets`).set(bearer(token)).expect(200);
+    await t.http.delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/${clientId}`).set(w.auth).expect(204);
+    const res = await t.http.get(`/v1/workspaces/${w.workspaceId}/secrets`).set(bearer(token)).expect(401);
+    expect(res.body.code).toBe('invalid_token');
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('never logs a client secret or an M2M token', () => {
+    const logs = t.logs.join('\n');
+    expect(clientSecrets.length).toBeGreaterThan(5);
+    for (const secret of clientSecrets) expect(logs).not.toContain(secret);
+    expect(logs).not.toContain('m2m-visible-1');
+  });
+});

@@ -1,0 +1,55 @@
+/*
+ * Flags text that looks like it holds a credential, so the ticket answer can
+ * warn (`possible_secret`). It never blocks: a false positive costs a
+ * warning, a false negative costs nothing the customer did not already send.
+ */
+
+/** Well-known credential shapes, by provider. */
+const KNOWN_SHAPES: readonly RegExp[] = [
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, // AWS access key id
+  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/, // GitHub tokens
+  /\bgithub_pat_[A-Za-z0-9_]{22,}\b/, // GitHub fine-grained tokens
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/, // Slack
+  /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/, // Stripe
+  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/, // OpenAI, Anthropic
+  /\bAIza[0-9A-Za-z_-]{35}\b/, // Google API key
+  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, // PEM private keys
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/, // JWT
+];
+
+/** `password=…`, `secret: …`, `api_key=…` and the like. */
+const PAIR =
+  /\b(?:password|passwd|pwd|secret|client_secret|token|access_token|auth_token|api[_-]?key|access[_-]?key|private[_-]?key)\s*[:=]\s*["']?([^\s"',;]+)/gi;
+
+/** A plain word ("password: forgotten") or a placeholder is not a value. */
+const looksLikeValue = (value: string) =>
+  value.length >= 6 && !/^[A-Za-z][a-z]*$/.test(value) && !/^(.)\1*$/.test(value) && !/^<.*>$/.test(value);
+
+const TOKEN = /[A-Za-z0-9+/_=-]{32,}/g;
+
+/** Shannon entropy in bits per character. */
+export function shannonEntropy(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) {
+    const p = n / value.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** Long random-looking strings: upper, lower and digits mixed, ≥ 4 bits of entropy per character. */
+const highEntropy = (token: string) =>
+  /[a-z]/.test(token) && /[A-Z]/.test(token) && /[0-9]/.test(token) && shannonEntropy(token) >= 4.0;
+
+export function looksLikeSecret(text: string): boolean {
+  if (KNOWN_SHAPES.some((re) => re.test(text))) return true;
+  for (const match of text.matchAll(PAIR)) {
+    if (looksLikeValue(match[1] ?? '')) return true;
+  }
+  for (const match of text.matchAll(TOKEN)) {
+    if (highEntropy(match[0])) return true;
+  }
+  return false;
+}

@@ -1,0 +1,113 @@
+import { authorizeWorkspace } from '../../access/access-control';
+import type { RequestContext } from '../../audit/record';
+import { recordAudit } from '../../audit/record';
+import { type Flag, requireFlagKey } from '../../flag/flag';
+import { forbidden, invalid, notFound } from '../../shared/domain-error';
+import { requireNotFrozen } from '../../workspace/workspace';
+import type { Principal } from '../auth/principal';
+import type { Deps } from '../deps';
+
+/** Supplement §18, team members with `read`. */
+export class ListFlags {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
+
+  async execute(input: { userId: string; workspaceId: string }): Promise<Flag[]> {
+    const { read } = this.deps.uow;
+    await authorizeWorkspace(read, input.userId, input.workspaceId, 'read', this.deps.clock.now());
+    return read.flags.listByWorkspace(input.workspaceId);
+  }
+}
+
+export class PutFlag {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
+
+  async execute(input: {
+    userId: string;
+    workspaceId: string;
+    key: string;
+    value: unknown;
+    context: RequestContext;
+  }): Promise<Flag> {
+    const key = requireFlagKey(input.key);
+    if (input.value === undefined) {
+      throw invalid('validation_failed', 'value is required (any JSON, null included)', [
+        { field: 'value', message: 'required' },
+      ]);
+    }
+    const now = this.deps.clock.now();
+    return this.deps.uow.transaction(async (tx) => {
+      const { workspace, organization } = await authorizeWorkspace(
+        tx,
+        input.userId,
+        input.workspaceId,
+        'write',
+        now,
+      );
+      requireNotFrozen(organization, workspace);
+      const existing = await tx.flags.find(workspace.id, key);
+      const flag: Flag = { workspaceId: workspace.id, key, value: input.value, updatedAt: now };
+      await tx.flags.save(flag);
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: existing ? 'flag.updated' : 'flag.created',
+        organizationId: organization.id,
+        workspaceId: workspace.id,
+        target: { type: 'flag', id: key },
+      });
+      return flag;
+    });
+  }
+}
+
+export class DeleteFlag {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
+
+  async execute(input: {
+    userId: string;
+    workspaceId: string;
+    key: string;
+    context: RequestContext;
+  }): Promise<void> {
+    const key = requireFlagKey(input.key);
+    const now = this.deps.clock.now();
+    await this.deps.uow.transaction(async (tx) => {
+      const { workspace, organization } = await authorizeWorkspace(
+        tx,
+        input.userId,
+        input.workspaceId,
+        'write',
+        now,
+      );
+      requireNotFrozen(organization, workspace);
+      if (!(await tx.flags.delete(workspace.id, key))) {
+        throw notFound('flag_not_found', 'no such flag in this workspace');
+      }
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: 'flag.deleted',
+        organizationId: organization.id,
+        workspaceId: workspace.id,
+        target: { type: 'flag', id: key },
+      });
+    });
+  }
+}
+
+/**
+ * The compact key-to-value read apps poll (spec: "Other routes referenced"):
+ * team members with `read`, M2M tokens of the workspace whatever their scopes.
+ */
+export class RuntimeFlags {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
+
+  async execute(input: { caller: Principal; workspaceId: string }): Promise<Record<string, unknown>> {
+    const { read } = this.deps.uow;
+    if (input.caller.kind === 'team') {
+      await authorizeWorkspace(read, input.caller.userId, input.workspaceId, 'read', this.deps.clock.now());
+    } else if (input.caller.workspaceId !== input.workspaceId) {
+      throw forbidden('permission_denied', 'an M2M token works only in its own workspace');
+    } else if (!(await read.workspaces.findById(input.workspaceId))) {
+      throw notFound('workspace_not_found', 'no such workspace');
+    }
+    const flags = await read.flags.listByWorkspace(input.workspaceId);
+    return Object.fromEntries(flags.map((f) => [f.key, f.value]));
+  }
+}

@@ -1,0 +1,149 @@
+import type { RequestContext } from '../../audit/record';
+import { recordAudit } from '../../audit/record';
+import {
+  isPlatformManaged,
+  requireSecretDescription,
+  requireSecretKey,
+  requireSecretValue,
+  type Secret,
+} from '../../secret/secret';
+import { forbidden, notFound } from '../../shared/domain-error';
+import { requireNotFrozen } from '../../workspace/workspace';
+import type { Principal } from '../auth/principal';
+import type { Deps } from '../deps';
+import { authorizeSecrets, requireEnvironment } from './secret-access';
+import { openSecret, sealSecret } from './secret-store';
+
+interface SetInput {
+  readonly caller: Principal;
+  readonly workspaceId: string;
+  /** null: the workspace-wide set. */
+  readonly environmentId: string | null;
+}
+
+const secretNotFound = () => notFound('secret_not_found', 'no such secret in this set');
+const platformManaged = (key: string) =>
+  forbidden('platform_managed_secret', `${key} is managed by the platform and cannot be changed or deleted`);
+
+/** Secret keys and descriptions of one set, without values and without platform-managed keys. */
+export class ListSecrets {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
+
+  async execute(input: SetInput): Promise<Secret[]> {
+    const { read } = this.deps.uow;
+    await authorizeSecrets(read, input.caller, input.workspaceId, 'list', this.deps.clock.now());
+    if (input.environmentId) await requireEnvironment(read, input.workspaceId, input.environmentId);
+    const secrets = await read.secrets.listSet(input.workspaceId, input.environmentId);
+    return secrets.filter((s) => !isPlatformManaged(s.key));
+  }
+}
+
+/** One value in the clear; every reveal is an audit event. */
+export class RevealSecret {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'kms'>) {}
+
+  async execute(
+    input: SetInput & { key: string; context: RequestContext },
+  ): Promise<{ secret: Secret; value: string }> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.transaction(async (tx) => {
+      const { organization } = await authorizeSecrets(tx, input.caller, input.workspaceId, 'reveal', now);
+      if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
+      const secret = await tx.secrets.find(input.workspaceId, input.environmentId, input.key);
+      if (!secret) throw secretNotFound();
+      const value = await openSecret(this.deps.kms, secret, secret.sealed);
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: 'secret.revealed',
+        organizationId: organization.id,
+        workspaceId: input.workspaceId,
+        target: { type: 'secret', id: secret.id },
+        details: { name: secret.key, environment_id: secret.environmentId },
+      });
+      return { secret, value };
+    });
+  }
+}
+
+/**
+ * Creates or replaces one value. It is sealed before the transaction starts,
+ * so a key store that cannot be reached leaves nothing written.
+ */
+export class UpsertSecret {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'kms'>) {}
+
+  async execute(
+    input: SetInput & { key: string; value: string; description?: string; context: RequestContext },
+  ): Promise<{ secret: Secret; created: boolean }> {
+    const key = requireSecretKey(input.key);
+    const value = requireSecretValue(input.value);
+    const description =
+      input.description === undefined ? undefined : requireSecretDescription(input.description);
+    const now = this.deps.clock.now();
+    const { organization } = await this.authorize(input, now);
+    const sealed = await sealSecret(this.deps.kms, { ...input, key }, value);
+    return this.deps.uow.transaction(async (tx) => {
+      await this.authorize(input, now, tx);
+      const existing = await tx.secrets.findForUpdate(input.workspaceId, input.environmentId, key);
+      const secret: Secret = existing
+        ? { ...existing, sealed, description: description ?? existing.description, updatedAt: now }
+        : {
+            id: this.deps.ids.next(),
+            workspaceId: input.workspaceId,
+            environmentId: input.environmentId,
+            key,
+            description: description ?? null,
+            sealed,
+            createdAt: now,
+            updatedAt: now,
+          };
+      await tx.secrets.save(secret);
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: existing ? 'secret.updated' : 'secret.created',
+        organizationId: organization.id,
+        workspaceId: input.workspaceId,
+        target: { type: 'secret', id: secret.id },
+        details: { name: key, environment_id: input.environmentId },
+      });
+      return { secret, created: !existing };
+    });
+  }
+
+  /** Checked before sealing (no KMS call for a refused request) and again inside the transaction. */
+  private async authorize(input: SetInput & { key: string }, now: Date, tx = this.deps.uow.read) {
+    const access = await authorizeSecrets(tx, input.caller, input.workspaceId, 'upsert', now);
+    requireNotFrozen(access.organization, access.workspace);
+    if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
+    if (isPlatformManaged(input.key)) throw platformManaged(input.key);
+    return access;
+  }
+}
+
+export class DeleteSecret {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
+
+  async execute(input: SetInput & { key: string; context: RequestContext }): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.uow.transaction(async (tx) => {
+      const { workspace, organization } = await authorizeSecrets(
+        tx,
+        input.caller,
+        input.workspaceId,
+        'delete',
+        now,
+      );
+      requireNotFrozen(organization, workspace);
+      if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
+      if (isPlatformManaged(input.key)) throw platformManaged(input.key);
+      const secret = await tx.secrets.findForUpdate(input.workspaceId, input.environmentId, input.key);
+      if (!secret) throw secretNotFound();
+      await tx.secrets.delete(secret.id);
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: 'secret.deleted',
+        organizationId: organization.id,
+        workspaceId: input.workspaceId,
+        target: { type: 'secret', id: secret.id },
+        details: { name: secret.key, environment_id: secret.environmentId },
+      });
+    });
+  }
+}

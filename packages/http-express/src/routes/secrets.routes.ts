@@ -1,0 +1,145 @@
+import { forbidden, type UseCases } from '@groundfloor/domain';
+import { type Request, type RequestHandler, Router } from 'express';
+import { callerContext, queryText, requiredQueryText } from '../caller-context';
+import { PromoteSecretsDto, UpsertSecretDto } from '../dto/secret.dto';
+import { revealedSecretJson, secretListItemJson, secretMetadataJson } from '../mappers/secrets.mapper';
+import { principalOf, requireCaller } from '../middleware/authenticate';
+import { param, route, uuidParams } from '../route-table';
+import { parseBody } from '../validation';
+
+const BASE = '/v1/workspaces/:workspace_id/secrets';
+
+/** Without `environment_id` the workspace-wide set; with it, that environment's set. */
+const environmentOf = (req: Request): string | null => queryText(req, 'environment_id') ?? null;
+
+/**
+ * Spec: Secrets. Team members and M2M clients reach every route; the domain
+ * applies the permissions and the M2M access table (reads with
+ * `secrets:read`, every write 403).
+ */
+export function secretsRoutes(useCases: UseCases): Router {
+  const router = Router();
+  const caller = requireCaller(useCases, { kinds: ['team', 'm2m'] });
+  const ws = uuidParams('workspace_id');
+  // The M2M table refuses every write whatever the body: answer before parsing it.
+  const noM2m: RequestHandler = (_req, res, next) => {
+    if (principalOf(res).kind === 'm2m')
+      throw forbidden('m2m_read_only', 'M2M tokens are read-only on secrets');
+    next();
+  };
+  const set = (req: Request, res: Parameters<RequestHandler>[1]) => ({
+    caller: principalOf(res),
+    workspaceId: param(req.params.workspace_id),
+    environmentId: environmentOf(req),
+  });
+
+  route(router, BASE, {
+    get: [
+      caller,
+      ws,
+      async (req, res) => {
+        const input = set(req, res);
+        const secrets = await useCases.secrets.list.execute(input);
+        res.json({ secrets: secrets.map(secretListItemJson), environment_id: input.environmentId });
+      },
+    ],
+  });
+
+  route(router, `${BASE}/compare`, {
+    get: [
+      caller,
+      ws,
+      async (req, res) => {
+        const sourceEnvironmentId = requiredQueryText(req, 'source_environment_id');
+        const targetEnvironmentId = requiredQueryText(req, 'target_environment_id');
+        const keys = await useCases.secrets.compare.execute({
+          caller: principalOf(res),
+          workspaceId: param(req.params.workspace_id),
+          sourceEnvironmentId,
+          targetEnvironmentId,
+        });
+        res.json({
+          source_environment_id: sourceEnvironmentId,
+          target_environment_id: targetEnvironmentId,
+          keys,
+        });
+      },
+    ],
+  });
+
+  route(router, `${BASE}/promote`, {
+    post: [
+      caller,
+      ws,
+      noM2m,
+      async (req, res) => {
+        const body = parseBody(PromoteSecretsDto, req.body);
+        const result = await useCases.secrets.promote.execute({
+          caller: principalOf(res),
+          workspaceId: param(req.params.workspace_id),
+          sourceEnvironmentId: body.source_environment_id,
+          targetEnvironmentId: body.target_environment_id,
+          keys: body.keys,
+          mode: body.mode,
+          dryRun: body.dry_run,
+          context: callerContext(req, res),
+        });
+        res.json({
+          source_environment_id: body.source_environment_id,
+          target_environment_id: body.target_environment_id,
+          mode: result.mode,
+          dry_run: result.dryRun,
+          copied: result.copied,
+          skipped: result.skipped,
+          failed: result.failed,
+        });
+      },
+    ],
+  });
+
+  route(router, `${BASE}/:key`, {
+    get: [
+      caller,
+      ws,
+      async (req, res) => {
+        const { secret, value } = await useCases.secrets.reveal.execute({
+          ...set(req, res),
+          key: param(req.params.key),
+          context: callerContext(req, res),
+        });
+        res.json(revealedSecretJson(secret, value));
+      },
+    ],
+    put: [
+      caller,
+      ws,
+      noM2m,
+      async (req, res) => {
+        const body = parseBody(UpsertSecretDto, req.body);
+        const { secret, created } = await useCases.secrets.upsert.execute({
+          ...set(req, res),
+          key: param(req.params.key),
+          value: body.value,
+          description: body.description,
+          context: callerContext(req, res),
+        });
+        res.status(created ? 201 : 200).json(secretMetadataJson(secret));
+      },
+    ],
+    delete: [
+      caller,
+      ws,
+      noM2m,
+      async (req, res) => {
+        await useCases.secrets.delete.execute({
+          ...set(req, res),
+          key: param(req.params.key),
+          context: callerContext(req, res),
+        });
+        res.status(204).end();
+      },
+    ],
+  });
+
+  return router;
+}
