@@ -35,7 +35,10 @@ async function main(): Promise<void> {
         process.exit(0);
       },
       (err) => {
-        logger.error({ err }, 'shutdown failed');
+        logger.error(
+          { err: err instanceof Error ? { type: err.name, message: err.message } : String(err) },
+          'shutdown failed',
+        );
         process.exit(1);
       },
     );

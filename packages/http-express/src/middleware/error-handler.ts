@@ -47,6 +47,22 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     sendProblem(res, { status, code: 'bad_request', detail: 'the request could not be read' });
     return;
   }
-  req.log?.error({ err }, 'unhandled error');
+  req.log?.error({ err: safeError(err) }, 'unhandled error');
   sendProblem(res, { status: 500, code: 'internal_error', detail: 'something went wrong on our side' });
 };
+
+/**
+ * What of an unexpected error may be logged: never the whole object, because
+ * drivers hang the failed query and its parameters (passwords, hashes,
+ * ciphertexts, ticket text) on their errors, and a serializer would print them.
+ */
+export function safeError(err: unknown): { type: string; message: string; code?: string; stack?: string } {
+  if (!(err instanceof Error)) return { type: typeof err, message: 'non-error thrown' };
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    message: err.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(err.stack ? { stack: err.stack } : {}),
+  };
+}
