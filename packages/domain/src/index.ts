@@ -1,4 +1,5 @@
 export * from './access/access-control';
+export * from './access/scope-access';
 export * from './audit/audit-cursor';
 export * from './audit/audit-event';
 export * from './audit/record';
@@ -10,7 +11,11 @@ export * from './flag/flag';
 export * from './m2m/m2m-client';
 export * from './mail/email-outcome';
 export * from './mail/templates';
+export * from './membership/add-member-request';
 export * from './membership/membership';
+export * from './membership/membership.errors';
+export * from './membership/membership.machine';
+export * from './membership/membership.policy';
 export * from './organization/organization';
 export * from './ports/clock.port';
 export * from './ports/ids.port';
@@ -46,6 +51,9 @@ export type { TeamPrincipal } from './use-cases/auth/team-principal';
 export { ACCESS_AUDIENCE, REFRESH_AUDIENCE, type TokenPair } from './use-cases/auth/token-pair';
 export type { Deps } from './use-cases/deps';
 export { M2M_AUDIENCE, type M2mToken } from './use-cases/m2m/m2m-token.use-cases';
+export type { AddedMember } from './use-cases/membership/add-member.use-case';
+export type { PendingInvitation } from './use-cases/membership/pending-invitations.use-case';
+export type { Member } from './use-cases/membership/read-members.use-cases';
 export type { CreatedOrganization } from './use-cases/operator/create-organization-for-owner.use-case';
 export type { Quota, QuotaLine } from './use-cases/quota/get-quota.use-case';
 export {

@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { m2mRoutes } from './routes/m2m.routes';
+import { membershipRoutes } from './routes/membership.routes';
 import { operatorRoutes } from './routes/operator.routes';
 import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
@@ -63,6 +64,7 @@ export function createApp(options: AppOptions): Express {
   app.use(m2mRoutes(options.useCases));
   app.use(flagsRoutes(options.useCases));
   app.use(auditRoutes(options.useCases));
+  app.use(membershipRoutes(options.useCases));
 
   app.use((_req, res) => sendProblem(res, { status: 404, code: 'route_not_found', detail: 'no such route' }));
   app.use(errorHandler);

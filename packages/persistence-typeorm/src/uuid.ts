@@ -5,3 +5,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * asking PostgreSQL anyway would fail the whole statement (and transaction).
  */
 export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** The distinct UUIDs among `ids`; anything else names no row. */
+export const onlyUuids = (ids: readonly string[]): string[] => [...new Set(ids)].filter(isUuid);

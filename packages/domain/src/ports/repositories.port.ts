@@ -26,12 +26,16 @@ export interface UserRepository {
   findByIdForUpdate(id: string): Promise<User | null>;
   /** `email` is already normalised (trimmed, lowercase). */
   findByEmail(email: string): Promise<User | null>;
+  /** The users with these ids, in no particular order; unknown ids are left out. */
+  findByIds(ids: readonly string[]): Promise<User[]>;
 }
 
 export interface OrganizationRepository {
   save(organization: Organization): Promise<void>;
   findById(id: string): Promise<Organization | null>;
   findByIdForUpdate(id: string): Promise<Organization | null>;
+  /** The organizations with these ids, in no particular order; unknown ids are left out. */
+  findByIds(ids: readonly string[]): Promise<Organization[]>;
   /** Every organization, oldest first (operator view). */
   list(): Promise<Organization[]>;
   /** Organizations where the user holds an accepted, unexpired organization role, oldest first. */
@@ -41,6 +45,8 @@ export interface OrganizationRepository {
 export interface WorkspaceRepository {
   save(workspace: Workspace): Promise<void>;
   findById(id: string): Promise<Workspace | null>;
+  /** The workspaces with these ids, in no particular order; unknown ids are left out. */
+  findByIds(ids: readonly string[]): Promise<Workspace[]>;
   listByOrganization(organizationId: string): Promise<Workspace[]>;
   countByOrganization(organizationId: string): Promise<number>;
 }
@@ -60,6 +66,17 @@ export interface MembershipRepository {
   listForUser(userId: string): Promise<Membership[]>;
   /** Memberships (any status) on one scope, oldest first, at most `limit`. */
   listForScope(scopeType: ScopeType, scopeId: string, limit: number): Promise<Membership[]>;
+  /**
+   * As `listForScope`, leaving out the legacy rows of app users (whose user
+   * has an idp realm): the member list of the spec.
+   */
+  listTeamMembersOfScope(scopeType: ScopeType, scopeId: string, limit: number): Promise<Membership[]>;
+  /**
+   * Every `owner` membership of the scope (any status), ordered by id and
+   * locked in that order, so that concurrent last-owner checks queue
+   * instead of both passing, and never deadlock.
+   */
+  listOwnersOfScopeForUpdate(scopeType: ScopeType, scopeId: string): Promise<Membership[]>;
   /**
    * The user's memberships on an organization and on each of its workspaces,
    * any status; the caller filters by status and expiry.

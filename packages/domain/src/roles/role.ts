@@ -1,4 +1,4 @@
-import { invalid } from '../shared/domain-error';
+import { invalid, malformed } from '../shared/domain-error';
 
 /** `account` is the spec's (older) name for an organization scope. */
 export type ScopeType = 'account' | 'workspace';
@@ -31,6 +31,14 @@ export function isRole(value: unknown): value is Role {
 
 export function isScopeType(value: unknown): value is ScopeType {
   return value === 'account' || value === 'workspace';
+}
+
+/** A path `scope_type` other than `account` or `workspace` is 400 (spec: Errors, Memberships). */
+export function requireScopeType(value: string): ScopeType {
+  if (!isScopeType(value)) {
+    throw malformed('invalid_scope_type', `scope_type '${value}' is not one of account, workspace`);
+  }
+  return value;
 }
 
 /** A role not valid for the scope is 422 (spec: Roles by scope, rule 1). */

@@ -13,6 +13,13 @@ import { DeleteFlag, ListFlags, PutFlag, RuntimeFlags } from './flag/flag.use-ca
 import { CreateM2mClient, DeleteM2mClient, ListM2mClients } from './m2m/m2m-clients.use-cases';
 import { AuthenticateM2m, ExchangeM2mToken } from './m2m/m2m-token.use-cases';
 import { GetCapabilities, GetMe } from './me/get-me.use-case';
+import { AddMember } from './membership/add-member.use-case';
+import { ChangeMemberRole } from './membership/change-member-role.use-case';
+import { ListPendingInvitations } from './membership/pending-invitations.use-case';
+import { GetMembership, ListMembers } from './membership/read-members.use-cases';
+import { RemoveMember } from './membership/remove-member.use-case';
+import { ResetMemberPassword } from './membership/reset-member-password.use-case';
+import { AcceptInvitation, RejectInvitation } from './membership/respond-to-invitation.use-case';
 import { CreateOrganizationForOwner } from './operator/create-organization-for-owner.use-case';
 import {
   GetAnyOrganization,
@@ -111,6 +118,17 @@ export function createUseCases(deps: Deps) {
       resolve: new OperatorResolveTicket(deps),
       changePriority: new ChangeTicketPriority(deps),
       redact: new RedactTicket(deps),
+    },
+    memberships: {
+      list: new ListMembers(deps),
+      add: new AddMember(deps),
+      get: new GetMembership(deps),
+      changeRole: new ChangeMemberRole(deps),
+      remove: new RemoveMember(deps),
+      resetPassword: new ResetMemberPassword(deps),
+      listPendingInvitations: new ListPendingInvitations(deps),
+      accept: new AcceptInvitation(deps),
+      reject: new RejectInvitation(deps),
     },
     operator: {
       createOrganization: new CreateOrganizationForOwner(deps),

@@ -15,6 +15,27 @@ export interface User {
   idpRealm: string | null;
 }
 
+/** A new login that has not chosen a password yet. */
+export function newUser(args: {
+  id: string;
+  email: string;
+  createdAt: Date;
+  displayName?: string | null;
+}): User {
+  return {
+    id: args.id,
+    email: args.email,
+    displayName: args.displayName ?? null,
+    passwordHash: null,
+    passwordChangeRequired: false,
+    emailVerified: false,
+    createdAt: args.createdAt,
+    lastLoginAt: null,
+    welcomeEmailSentAt: null,
+    idpRealm: null,
+  };
+}
+
 export type UserStatus = 'active' | 'invited';
 
 /** `invited` until the user can sign in with a password. */

@@ -1,4 +1,12 @@
-import type { Environment, Membership, Organization, User, Workspace } from '@groundfloor/domain';
+import {
+  type Environment,
+  type Membership,
+  type Organization,
+  type PendingInvitation,
+  type User,
+  userStatus,
+  type Workspace,
+} from '@groundfloor/domain';
 
 /*
  * Response shapes, built from an allow-list of fields so that nothing
@@ -64,4 +72,24 @@ export const membershipJson = (m: Membership, user: User | null) => ({
   created_at: m.createdAt.toISOString(),
   expires_at: m.expiresAt ? m.expiresAt.toISOString() : null,
   user_idp_realm: user?.idpRealm ?? null,
+});
+
+/** The single-membership read adds the member's profile. */
+export const memberProfileJson = (m: Membership, user: User) => ({
+  ...membershipJson(m, user),
+  user_status: userStatus(user),
+  user_created_at: user.createdAt.toISOString(),
+  welcome_email_sent_at: user.welcomeEmailSentAt ? user.welcomeEmailSentAt.toISOString() : null,
+  last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+});
+
+/** Spec: Pending invitation (as listed to the invitee). */
+export const pendingInvitationJson = (i: PendingInvitation) => ({
+  membership_id: i.membershipId,
+  scope_type: i.scopeType,
+  scope_id: i.scopeId,
+  scope_name: i.scopeName,
+  role: i.role,
+  inviter_name: i.inviterName,
+  created_at: i.createdAt.toISOString(),
 });

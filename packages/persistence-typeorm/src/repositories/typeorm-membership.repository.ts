@@ -1,6 +1,7 @@
 import type { Membership, MembershipRepository, ScopeType } from '@groundfloor/domain';
 import { MembershipMapper } from '../mappers/membership.mapper';
 import { type MembershipRecord, MembershipSchema } from '../schemas/membership.schema';
+import { UserSchema } from '../schemas/user.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
@@ -48,6 +49,31 @@ export class TypeormMembershipRepository implements MembershipRepository {
       where: { scopeType, scopeId },
       order: { createdAt: 'ASC', id: 'ASC' },
       take: limit,
+    });
+    return records.map(MembershipMapper.toDomain);
+  }
+
+  async listTeamMembersOfScope(scopeType: ScopeType, scopeId: string, limit: number): Promise<Membership[]> {
+    if (!isUuid(scopeId) || limit <= 0) return [];
+    const records = await this.scope
+      .manager()
+      .createQueryBuilder(MembershipSchema, 'm')
+      .innerJoin(UserSchema.options.name, 'u', 'u.id = m.userId')
+      .where('m.scopeType = :scopeType AND m.scopeId = :scopeId', { scopeType, scopeId })
+      .andWhere('u.idpRealm IS NULL')
+      .orderBy('m.createdAt', 'ASC')
+      .addOrderBy('m.id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return records.map(MembershipMapper.toDomain);
+  }
+
+  async listOwnersOfScopeForUpdate(scopeType: ScopeType, scopeId: string): Promise<Membership[]> {
+    if (!isUuid(scopeId)) return [];
+    const records = await this.scope.manager().find(MembershipSchema, {
+      where: { scopeType, scopeId, role: 'owner' },
+      order: { id: 'ASC' },
+      ...lockFor<MembershipRecord>(this.scope, true),
     });
     return records.map(MembershipMapper.toDomain);
   }

@@ -1,9 +1,10 @@
 import type { Organization, OrganizationRepository } from '@groundfloor/domain';
+import { In } from 'typeorm';
 import { OrganizationMapper } from '../mappers/organization.mapper';
 import { MembershipSchema } from '../schemas/membership.schema';
 import { type OrganizationRecord, OrganizationSchema } from '../schemas/organization.schema';
 import { translatingConflicts } from '../unique-violation';
-import { isUuid } from '../uuid';
+import { isUuid, onlyUuids } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
 
 export class TypeormOrganizationRepository implements OrganizationRepository {
@@ -21,6 +22,13 @@ export class TypeormOrganizationRepository implements OrganizationRepository {
 
   findByIdForUpdate(id: string): Promise<Organization | null> {
     return this.find(id, true);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Organization[]> {
+    const wanted = onlyUuids(ids);
+    if (wanted.length === 0) return [];
+    const records = await this.scope.manager().find(OrganizationSchema, { where: { id: In(wanted) } });
+    return records.map(OrganizationMapper.toDomain);
   }
 
   async list(): Promise<Organization[]> {

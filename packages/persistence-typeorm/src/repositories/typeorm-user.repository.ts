@@ -1,8 +1,9 @@
 import type { User, UserRepository } from '@groundfloor/domain';
+import { In } from 'typeorm';
 import { UserMapper } from '../mappers/user.mapper';
 import { type UserRecord, UserSchema } from '../schemas/user.schema';
 import { translatingConflicts } from '../unique-violation';
-import { isUuid } from '../uuid';
+import { isUuid, onlyUuids } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
 
 export class TypeormUserRepository implements UserRepository {
@@ -23,6 +24,13 @@ export class TypeormUserRepository implements UserRepository {
   async findByEmail(email: string): Promise<User | null> {
     const record = await this.scope.manager().findOne(UserSchema, { where: { email: email.toLowerCase() } });
     return record ? UserMapper.toDomain(record) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    const wanted = onlyUuids(ids);
+    if (wanted.length === 0) return [];
+    const records = await this.scope.manager().find(UserSchema, { where: { id: In(wanted) } });
+    return records.map(UserMapper.toDomain);
   }
 
   private async find(id: string, forUpdate: boolean): Promise<User | null> {

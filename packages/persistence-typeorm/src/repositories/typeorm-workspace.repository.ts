@@ -1,8 +1,9 @@
 import type { Workspace, WorkspaceRepository } from '@groundfloor/domain';
+import { In } from 'typeorm';
 import { WorkspaceMapper } from '../mappers/workspace.mapper';
 import { WorkspaceSchema } from '../schemas/workspace.schema';
 import { translatingConflicts } from '../unique-violation';
-import { isUuid } from '../uuid';
+import { isUuid, onlyUuids } from '../uuid';
 import type { RepositoryScope } from './repository-scope';
 
 export class TypeormWorkspaceRepository implements WorkspaceRepository {
@@ -18,6 +19,13 @@ export class TypeormWorkspaceRepository implements WorkspaceRepository {
     if (!isUuid(id)) return null;
     const record = await this.scope.manager().findOne(WorkspaceSchema, { where: { id } });
     return record ? WorkspaceMapper.toDomain(record) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Workspace[]> {
+    const wanted = onlyUuids(ids);
+    if (wanted.length === 0) return [];
+    const records = await this.scope.manager().find(WorkspaceSchema, { where: { id: In(wanted) } });
+    return records.map(WorkspaceMapper.toDomain);
   }
 
   async listByOrganization(organizationId: string): Promise<Workspace[]> {

@@ -1,6 +1,7 @@
 /// <reference types="jest" />
 import type { UnitOfWork } from '@groundfloor/domain';
 import type { ContractSubject, OpenSubject } from './contract-subject';
+import { memberLookupCases } from './repositories/member-lookups.cases';
 import { membershipAndAuditCases } from './repositories/memberships.cases';
 import { secretsM2mFlagsAuditCases } from './repositories/secrets.cases';
 import { tenancyCases } from './repositories/tenancy.cases';
@@ -31,6 +32,7 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     userAndAuthCases(uow);
     tenancyCases(uow);
     membershipAndAuditCases(uow);
+    memberLookupCases(uow);
     transactionCases(uow);
     ticketCases(uow);
     secretsM2mFlagsAuditCases(uow);

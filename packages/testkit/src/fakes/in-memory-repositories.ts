@@ -33,6 +33,12 @@ import { InMemoryTickets } from './in-memory-tickets';
 const copy = <T>(value: T): T => structuredClone(value);
 const byCreated = <T extends { createdAt: Date }>(a: T, b: T) =>
   a.createdAt.getTime() - b.createdAt.getTime();
+/** Copies of the rows with these ids; unknown ids are left out. */
+const pick = <T>(rows: Map<string, T>, ids: readonly string[]): T[] =>
+  [...new Set(ids)].flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [copy(row)] : [];
+  });
 /** What the database adapter raises on a unique-constraint violation. */
 const duplicate = (detail: string) => new DomainError('conflict', 'duplicate', detail);
 
@@ -97,6 +103,9 @@ class Users implements UserRepository {
     for (const u of this.t().users.values()) if (u.email === email) return copy(u);
     return null;
   }
+  async findByIds(ids: readonly string[]) {
+    return pick(this.t().users, ids);
+  }
 }
 
 class Organizations implements OrganizationRepository {
@@ -110,6 +119,9 @@ class Organizations implements OrganizationRepository {
   }
   findByIdForUpdate(id: string) {
     return this.findById(id);
+  }
+  async findByIds(ids: readonly string[]) {
+    return pick(this.t().organizations, ids);
   }
   async list() {
     return [...this.t().organizations.values()].sort(byCreated).map(copy);
@@ -132,6 +144,9 @@ class Workspaces implements WorkspaceRepository {
   async findById(id: string) {
     const w = this.t().workspaces.get(id);
     return w ? copy(w) : null;
+  }
+  async findByIds(ids: readonly string[]) {
+    return pick(this.t().workspaces, ids);
   }
   async listByOrganization(organizationId: string) {
     return [...this.t().workspaces.values()]
@@ -211,6 +226,22 @@ class Memberships implements MembershipRepository {
       .filter((m) => m.scopeType === scopeType && m.scopeId === scopeId)
       .sort(byCreated)
       .slice(0, limit)
+      .map(copy);
+  }
+  async listTeamMembersOfScope(scopeType: ScopeType, scopeId: string, limit: number) {
+    const users = this.t().users;
+    return [...this.t().memberships.values()]
+      .filter((m) => m.scopeType === scopeType && m.scopeId === scopeId)
+      .filter((m) => (users.get(m.userId)?.idpRealm ?? null) === null)
+      .sort(byCreated)
+      .slice(0, limit)
+      .map(copy);
+  }
+  /** Transactions already run one at a time here, so the lock is only the read. */
+  async listOwnersOfScopeForUpdate(scopeType: ScopeType, scopeId: string) {
+    return [...this.t().memberships.values()]
+      .filter((m) => m.scopeType === scopeType && m.scopeId === scopeId && m.role === 'owner')
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map(copy);
   }
   async listForUserInOrganization(userId: string, organizationId: string) {

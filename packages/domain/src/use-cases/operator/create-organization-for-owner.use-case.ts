@@ -1,13 +1,11 @@
 import { type Actor, OPERATOR } from '../../audit/audit-event';
-import { type EmailOutcome, emailOutcome } from '../../mail/email-outcome';
-import { invitationDetailsEmail, setPasswordEmail } from '../../mail/templates';
+import type { EmailOutcome } from '../../mail/email-outcome';
 import type { Membership } from '../../membership/membership';
 import type { Organization, PlanTier } from '../../organization/organization';
-import type { EmailMessage } from '../../ports/mailer.port';
 import { requireEmail, requireName, requirePasswordPolicy } from '../../shared/text';
-import type { User } from '../../user/user';
-import { issuePasswordLink } from '../auth/password-links';
+import { newUser, type User } from '../../user/user';
 import type { Deps } from '../deps';
+import { invitationDetailsFor, sendInvitation, setPasswordMessage } from '../membership/invitation-emails';
 import { createOrganizationWithOwner } from '../organization/create-organization';
 
 export interface CreatedOrganization {
@@ -52,21 +50,9 @@ export class CreateOrganizationForOwner {
     const actor: Actor = OPERATOR;
 
     const { organization, membership, message } = await uow.transaction(async (tx) => {
-      let user: User | null = await tx.users.findByEmail(email);
-      if (!user) {
-        user = {
-          id: ids.next(),
-          email,
-          displayName,
-          passwordHash: null,
-          passwordChangeRequired: false,
-          emailVerified: false,
-          createdAt: now,
-          lastLoginAt: null,
-          welcomeEmailSentAt: null,
-          idpRealm: null,
-        };
-      }
+      const user: User =
+        (await tx.users.findByEmail(email)) ??
+        newUser({ id: ids.next(), email, createdAt: now, displayName });
       if (!user.passwordHash && passwordHash) user.passwordHash = passwordHash;
       if (!user.displayName && displayName) user.displayName = displayName;
       await tx.users.save(user);
@@ -77,29 +63,13 @@ export class CreateOrganizationForOwner {
         ownerUserId: user.id,
         ownerStatus: canSignIn ? 'accepted' : 'pending',
       });
-      let mail: EmailMessage;
-      if (canSignIn) {
-        mail = invitationDetailsEmail({
-          to: user.email,
-          platformName: settings.platformName,
-          scopeName: name,
-          role: 'owner',
-          signInUrl: `${settings.publicBaseUrl}/sign-in`,
-        });
-      } else {
-        const link = await issuePasswordLink(this.deps, tx, user.id, now);
-        mail = setPasswordEmail({
-          to: user.email,
-          platformName: settings.platformName,
-          link: link.url,
-          scopeName: name,
-          expiresAt: link.expiresAt,
-        });
-      }
+      const mail = canSignIn
+        ? invitationDetailsFor(settings, user, name, 'owner')
+        : await setPasswordMessage(this.deps, tx, user, now, name);
       return { ...created, message: mail };
     });
 
-    const result = await this.deps.mailer.send(message);
-    return { organization, ownerMembership: membership, email: emailOutcome(result) };
+    const outcome = await sendInvitation(this.deps, message, membership.userId);
+    return { organization, ownerMembership: membership, email: outcome };
   }
 }

@@ -1,0 +1,176 @@
+import { auditPlace, authorizeScope, requireScopeNotFrozen } from '../../access/scope-access';
+import type { RequestContext } from '../../audit/record';
+import { recordAudit } from '../../audit/record';
+import { type EmailOutcome, emailOutcome } from '../../mail/email-outcome';
+import {
+  type AddMemberInput,
+  type MemberReference,
+  parseAddMemberRequest,
+} from '../../membership/add-member-request';
+import type { Membership } from '../../membership/membership';
+import {
+  membershipRoleConflict,
+  notPlatformSignIn,
+  userHasCredentials,
+  userNotFound,
+} from '../../membership/membership.errors';
+import { statusAfter } from '../../membership/membership.machine';
+import { grantViolation, refuseViolation } from '../../membership/membership.policy';
+import type { EmailMessage } from '../../ports/mailer.port';
+import type { Repositories } from '../../ports/repositories.port';
+import type { ScopeType } from '../../roles/role';
+import { newUser, type User } from '../../user/user';
+import type { Deps } from '../deps';
+import { invitationDetailsFor, sendInvitation, setPasswordMessage } from './invitation-emails';
+
+export interface AddedMember {
+  readonly membership: Membership;
+  readonly user: User;
+  /** False when the user already held the same role: the existing membership is returned unchanged. */
+  readonly created: boolean;
+  readonly email: EmailOutcome;
+}
+
+/**
+ * POST members (spec: Rules for POST members; Membership state table rows
+ * from `none`). Four ways in: an existing user by email (accepted,
+ * invitation-detail email), a new email (login without a password, pending
+ * membership, set-password email; likewise an invited login that never set
+ * a password), an email with a password (credentials set, accepted,
+ * invitation-detail email unless `send_email` is false) and a `user_id`
+ * (accepted, no email).
+ */
+export class AddMember {
+  constructor(
+    private readonly deps: Pick<
+      Deps,
+      'uow' | 'clock' | 'ids' | 'hasher' | 'secretTokens' | 'mailer' | 'settings'
+    >,
+  ) {}
+
+  async execute(input: {
+    userId: string;
+    scopeType: ScopeType;
+    scopeId: string;
+    body: AddMemberInput;
+    context: RequestContext;
+  }): Promise<AddedMember> {
+    const { uow, clock } = this.deps;
+    const request = parseAddMemberRequest(input.scopeType, input.body, clock.now());
+    const { member, role, expiresAt } = request;
+    // Memory-hard hashing stays out of the transaction, and is skipped when
+    // the password would be refused anyway.
+    let passwordHash = member.kind === 'email_password' ? await this.hashIfUsable(member) : null;
+    const now = clock.now();
+
+    const added = await uow.transaction(async (tx) => {
+      const scope = await authorizeScope(
+        tx,
+        input.userId,
+        input.scopeType,
+        input.scopeId,
+        'manage_members',
+        now,
+      );
+      requireScopeNotFrozen(scope);
+      refuseViolation(grantViolation(scope.type, scope.callerRole, role));
+
+      let user = await this.findUser(tx, member);
+      if (user) {
+        const existing = await tx.memberships.findForUserOnScope(user.id, scope.type, scope.id);
+        if (existing) {
+          // Rule 6: the same role again is the existing membership; another role is a PATCH.
+          if (existing.role !== role) throw membershipRoleConflict(existing.role);
+          return { membership: existing, user, created: false, message: null };
+        }
+      }
+
+      const userCreated = user === null;
+      if (user === null) {
+        if (member.kind === 'user_id') throw userNotFound();
+        user = newUser({ id: this.deps.ids.next(), email: member.email, createdAt: now });
+      }
+      let passwordSet = false;
+      if (member.kind === 'email_password') {
+        if (user.passwordHash) throw userHasCredentials();
+        passwordHash ??= await this.deps.hasher.hash(member.password);
+        user.passwordHash = passwordHash;
+        user.passwordChangeRequired = member.temporaryPassword;
+        // Links sent earlier were for choosing a first password, which is now set.
+        await tx.passwordLinks.cancelActiveForUser(user.id, now);
+        passwordSet = true;
+      }
+      if (userCreated || passwordSet) await tx.users.save(user);
+
+      const membership: Membership = {
+        id: this.deps.ids.next(),
+        userId: user.id,
+        scopeType: scope.type,
+        scopeId: scope.id,
+        role,
+        // An email nobody can sign in with yet is invited: pending, with a set-password link.
+        status: statusAfter('none', member.kind === 'email' && user.passwordHash === null ? 'invite' : 'add'),
+        createdAt: now,
+        expiresAt,
+        invitedByUserId: input.userId,
+      };
+      await tx.memberships.save(membership);
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: 'membership.created',
+        ...auditPlace(scope),
+        target: { type: 'membership', id: membership.id },
+        details: {
+          user_id: user.id,
+          scope_type: scope.type,
+          scope_id: scope.id,
+          role,
+          status: membership.status,
+          via: member.kind,
+          user_created: userCreated,
+          password_set: passwordSet,
+          expires_at: expiresAt?.toISOString() ?? null,
+        },
+      });
+      const message = await this.message(tx, member, user, membership, scope.name, now);
+      return { membership, user, created: true, message };
+    });
+
+    const email = added.message
+      ? await sendInvitation(this.deps, added.message, added.user.id)
+      : emailOutcome('not_requested');
+    return { membership: added.membership, user: added.user, created: added.created, email };
+  }
+
+  /** The user the request names: 404 for an unknown `user_id`; legacy app-user logins are not portal users. */
+  private async findUser(tx: Repositories, member: MemberReference): Promise<User | null> {
+    if (member.kind === 'user_id') {
+      const user = await tx.users.findById(member.userId);
+      if (!user || user.idpRealm !== null) throw userNotFound();
+      return user;
+    }
+    const found = await tx.users.findByEmail(member.email);
+    if (found && found.idpRealm !== null) throw notPlatformSignIn();
+    return found && member.kind === 'email_password' ? tx.users.findByIdForUpdate(found.id) : found;
+  }
+
+  private async hashIfUsable(member: Extract<MemberReference, { kind: 'email_password' }>) {
+    const existing = await this.deps.uow.read.users.findByEmail(member.email);
+    if (existing?.passwordHash || existing?.idpRealm) return null;
+    return this.deps.hasher.hash(member.password);
+  }
+
+  /** What the new member is emailed, or null when nothing is (by `user_id`, or `send_email` false). */
+  private async message(
+    tx: Repositories,
+    member: MemberReference,
+    user: User,
+    membership: Membership,
+    scopeName: string,
+    now: Date,
+  ): Promise<EmailMessage | null> {
+    if (membership.status === 'pending') return setPasswordMessage(this.deps, tx, user, now, scopeName);
+    if (member.kind === 'user_id') return null;
+    if (member.kind === 'email_password' && !member.sendEmail) return null;
+    return invitationDetailsFor(this.deps.settings, user, scopeName, membership.role);
+  }
+}

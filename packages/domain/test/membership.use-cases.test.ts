@@ -1,0 +1,265 @@
+import { type FakeDeps, fakeDeps } from '@groundfloor/testkit';
+import {
+  createUseCases,
+  type DomainError,
+  MEMBERSHIP_TRANSITIONS,
+  type MembershipState,
+  type MembershipTrigger,
+  nextMembershipState,
+  type UseCases,
+} from '../src';
+
+const ctx = (userId: string) => ({ actor: { kind: 'user' as const, id: userId }, ip: '203.0.113.7' });
+
+const failure = async (p: Promise<unknown>): Promise<DomainError> => {
+  try {
+    await p;
+  } catch (e) {
+    return e as DomainError;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('membership state machine', () => {
+  const STATES: MembershipState[] = ['none', 'pending', 'accepted', 'deleted'];
+  const TRIGGERS: MembershipTrigger[] = ['invite', 'add', 'accept', 'reject', 'change_role', 'delete'];
+
+  it('is the spec table, row for row', () => {
+    expect(MEMBERSHIP_TRANSITIONS.map((t) => `${t.from} --${t.trigger}--> ${t.to}`)).toEqual([
+      'none --add--> accepted',
+      'none --invite--> pending',
+      'pending --accept--> accepted',
+      'pending --reject--> deleted',
+      'accepted --change_role--> accepted',
+      'accepted --delete--> deleted',
+      'pending --delete--> deleted',
+    ]);
+  });
+
+  // Every (state, trigger) pair the table does not list, and the error it answers.
+  const REFUSED: Record<MembershipTrigger, [string, string]> = {
+    invite: ['conflict', 'duplicate'],
+    add: ['conflict', 'duplicate'],
+    accept: ['not_found', 'invitation_not_found'],
+    reject: ['not_found', 'invitation_not_found'],
+    change_role: ['conflict', 'membership_not_accepted'],
+    delete: ['not_found', 'membership_not_found'],
+  };
+  for (const from of STATES) {
+    for (const trigger of TRIGGERS) {
+      const row = MEMBERSHIP_TRANSITIONS.find((t) => t.from === from && t.trigger === trigger);
+      it(`${from} + ${trigger} → ${row ? row.to : REFUSED[trigger].join(' ')}`, () => {
+        if (row) {
+          expect(nextMembershipState(from, trigger)).toBe(row.to);
+        } else {
+          const [kind, code] = REFUSED[trigger];
+          expect(() => nextMembershipState(from, trigger)).toThrow(expect.objectContaining({ kind, code }));
+        }
+      });
+    }
+  }
+});
+
+describe('membership use cases', () => {
+  let deps: FakeDeps;
+  let uc: UseCases;
+  let orgId: string;
+  let ownerId: string;
+
+  beforeEach(async () => {
+    deps = fakeDeps();
+    uc = createUseCases(deps);
+    const created = await uc.operator.createOrganization.execute({
+      name: 'Acme',
+      planTier: 'free',
+      ownerEmail: 'owner@acme.test',
+      ownerPassword: 'owner password',
+      ip: null,
+    });
+    orgId = created.organization.id;
+    ownerId = created.ownerMembership.userId;
+  });
+
+  const add = (body: Parameters<UseCases['memberships']['add']['execute']>[0]['body'], by = ownerId) =>
+    uc.memberships.add.execute({
+      userId: by,
+      scopeType: 'account',
+      scopeId: orgId,
+      body,
+      context: ctx(by),
+    });
+  const actions = () => deps.uow.tables.audit.map((e) => e.action);
+
+  it('invites a new email: a login without password, a pending membership, a set-password email', async () => {
+    const added = await add({ email: ' New@Acme.test ', role: 'writer' });
+    expect(added.created).toBe(true);
+    expect(added.membership).toMatchObject({ status: 'pending', role: 'writer', invitedByUserId: ownerId });
+    expect(added.user).toMatchObject({ email: 'new@acme.test', passwordHash: null });
+    expect(added.email).toEqual({ email_sent: true, email_skipped_reason: null });
+    const mail = deps.mailer.last();
+    expect(mail).toMatchObject({ to: 'new@acme.test', template: 'set_password' });
+    expect(mail?.text).toMatch(/^http:\/\/control\.test\/set-password#token=\S+$/m);
+    expect(mail?.text).toContain('Acme');
+    // The first email that reached the mail server is the welcome email.
+    expect(deps.uow.tables.users.get(added.user.id)?.welcomeEmailSentAt).toEqual(deps.clock.now());
+    const event = deps.uow.tables.audit.at(-1);
+    expect(event).toMatchObject({
+      action: 'membership.created',
+      organizationId: orgId,
+      actor: { kind: 'user', id: ownerId },
+      details: { role: 'writer', status: 'pending', via: 'email', user_created: true, password_set: false },
+    });
+  });
+
+  it('sets credentials with email + password, temporary by default, and never emails the password', async () => {
+    const added = await add({ email: 'pw@acme.test', password: 'initial secret', role: 'member' });
+    expect(added.membership.status).toBe('accepted');
+    const user = deps.uow.tables.users.get(added.user.id);
+    expect(user?.passwordHash).toBe('fake$initial secret');
+    expect(user?.passwordChangeRequired).toBe(true);
+    expect(deps.mailer.last()?.template).toBe('invitation_details');
+    expect(deps.mailer.sent.every((m) => !m.text.includes('initial secret'))).toBe(true);
+    expect(JSON.stringify(deps.uow.tables.audit)).not.toContain('initial secret');
+
+    const quiet = await add({
+      email: 'quiet@acme.test',
+      password: 'initial secret',
+      temporaryPassword: false,
+      sendEmail: false,
+      role: 'member',
+    });
+    expect(quiet.email).toEqual({ email_sent: false, email_skipped_reason: 'not_requested' });
+    expect(deps.uow.tables.users.get(quiet.user.id)?.passwordChangeRequired).toBe(false);
+  });
+
+  it('refuses a password for an email that already has one, and writes nothing', async () => {
+    await uc.operator.createOrganization.execute({
+      name: 'Elsewhere',
+      planTier: 'free',
+      ownerEmail: 'has-password@elsewhere.test',
+      ownerPassword: 'their own secret',
+      ip: null,
+    });
+    const before = deps.uow.tables.audit.length;
+    const error = await failure(
+      add({ email: 'has-password@elsewhere.test', password: 'another secret', role: 'member' }),
+    );
+    expect([error.kind, error.code]).toEqual(['conflict', 'user_has_credentials']);
+    expect(deps.uow.tables.audit).toHaveLength(before);
+  });
+
+  it('is idempotent for the same role and 409 for another', async () => {
+    const first = await add({ email: 'again@acme.test', role: 'member' });
+    const sent = deps.mailer.sent.length;
+    const second = await add({ email: 'again@acme.test', role: 'member' });
+    expect(second.created).toBe(false);
+    expect(second.membership).toEqual(first.membership);
+    expect(second.email).toEqual({ email_sent: false, email_skipped_reason: 'not_requested' });
+    expect(deps.mailer.sent).toHaveLength(sent);
+    const other = await failure(add({ userId: first.user.id, role: 'admin' }));
+    expect(other.code).toBe('membership_role_conflict');
+  });
+
+  it('maps each mail result to the email outcome fields', async () => {
+    const cases = [
+      ['failed', { email_sent: false, email_skipped_reason: 'send_failed' }],
+      ['unconfirmed', { email_sent: null, email_skipped_reason: 'delivery_unconfirmed' }],
+      ['not_configured', { email_sent: false, email_skipped_reason: 'smtp_not_configured' }],
+    ] as const;
+    for (const [result, outcome] of cases) {
+      deps.mailer.result = result;
+      const added = await add({ email: `${result}@acme.test`, role: 'member' });
+      expect(added.email).toEqual(outcome);
+      expect(deps.uow.tables.users.get(added.user.id)?.welcomeEmailSentAt).toBeNull();
+    }
+  });
+
+  it('accept: 404 for anyone else, one 200 and one 409 when accepted twice at once', async () => {
+    const invited = await add({ email: 'inv@acme.test', role: 'member' });
+    const stranger = await failure(
+      uc.memberships.accept.execute({
+        userId: ownerId,
+        membershipId: invited.membership.id,
+        context: ctx(ownerId),
+      }),
+    );
+    expect(stranger.code).toBe('invitation_not_found');
+    const me = invited.user.id;
+    const answer = () =>
+      uc.memberships.accept
+        .execute({ userId: me, membershipId: invited.membership.id, context: ctx(me) })
+        .then(
+          (r) => r.status,
+          (e: DomainError) => e.code,
+        );
+    expect((await Promise.all([answer(), answer()])).sort()).toEqual([
+      'accepted',
+      'membership_already_accepted',
+    ]);
+    expect(await answer()).toBe('invitation_not_found');
+    expect(actions().filter((a) => a === 'membership.accepted')).toHaveLength(1);
+  });
+
+  it('reject deletes the invitation and keeps the login', async () => {
+    const invited = await add({ email: 'no@acme.test', role: 'member' });
+    const me = invited.user.id;
+    await uc.memberships.reject.execute({
+      userId: me,
+      membershipId: invited.membership.id,
+      context: ctx(me),
+    });
+    expect(deps.uow.tables.memberships.has(invited.membership.id)).toBe(false);
+    expect(deps.uow.tables.users.has(me)).toBe(true);
+    expect(actions().at(-1)).toBe('membership.rejected');
+  });
+
+  it('the last owner cannot demote themselves; with a second owner they can', async () => {
+    const own = deps.uow.tables.memberships.values().next().value;
+    if (!own) throw new Error('no owner membership');
+    const demote = () =>
+      uc.memberships.changeRole.execute({
+        userId: ownerId,
+        membershipId: own.id,
+        role: 'admin',
+        context: ctx(ownerId),
+      });
+    expect((await failure(demote())).code).toBe('last_owner');
+    const second = await add({ email: 'second@acme.test', password: 'second secret', role: 'owner' });
+    expect(second.membership.role).toBe('owner');
+    const changed = await demote();
+    expect(changed.membership.role).toBe('admin');
+    expect(deps.uow.tables.audit.at(-1)).toMatchObject({
+      action: 'membership.role_changed',
+      details: { from: 'owner', to: 'admin' },
+    });
+  });
+
+  it('reset-password issues a new link that cancels the older one', async () => {
+    const invited = await add({ email: 'reset@acme.test', role: 'member' });
+    const outcome = await uc.memberships.resetPassword.execute({
+      userId: ownerId,
+      membershipId: invited.membership.id,
+      context: ctx(ownerId),
+    });
+    expect(outcome).toEqual({ email_sent: true, email_skipped_reason: null });
+    const links = [...deps.uow.tables.passwordLinks.values()].filter((l) => l.userId === invited.user.id);
+    expect(links.map((l) => l.cancelledAt === null)).toEqual([false, true]);
+    expect(actions().at(-1)).toBe('membership.password_reset_sent');
+  });
+
+  it('lists the invitee their pending invitations with scope and inviter names', async () => {
+    const invited = await add({ email: 'list@acme.test', role: 'writer' });
+    const list = await uc.memberships.listPendingInvitations.execute({ userId: invited.user.id });
+    expect(list).toEqual([
+      {
+        membershipId: invited.membership.id,
+        scopeType: 'account',
+        scopeId: orgId,
+        scopeName: 'Acme',
+        role: 'writer',
+        inviterName: 'owner@acme.test',
+        createdAt: deps.clock.now(),
+      },
+    ]);
+  });
+});
