@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseMasterKey } from '@groundfloor/crypto';
 import { DEFAULT_PLAN_LIMITS, isLimitKey, isPlanTier, type PlanLimits } from '@groundfloor/domain';
 
 /** Everything the server reads from the environment (supplement §1). */
@@ -96,6 +97,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     if (!/^[\w.:[\]-]+$/.test(server)) problems.push(`DNS_SERVERS entry '${server}' is not host:port`);
   }
 
+  // Checked here, not when the key store first opens, so a bad key is one more
+  // line of the same report rather than a crash after the others were fixed.
+  const kmsMasterKey = text('KMS_MASTER_KEY');
+  const kmsPreviousMasterKeys = (text('KMS_PREVIOUS_MASTER_KEYS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const masterKeys: [string, string][] = [
+    ...(kmsMasterKey === undefined ? [] : [['KMS_MASTER_KEY', kmsMasterKey] as [string, string]]),
+    ...kmsPreviousMasterKeys.map((k, i): [string, string] => [`KMS_PREVIOUS_MASTER_KEYS entry #${i + 1}`, k]),
+  ];
+  for (const [source, key] of masterKeys) {
+    try {
+      parseMasterKey(key, source);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
+
+  const mailFrom = text('MAIL_FROM');
+  if (mailFrom !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an email address (or Name <address>), got '${mailFrom}'`);
+  }
+
   const trustProxyText = text('TRUST_PROXY');
   const trustProxy =
     trustProxyText === undefined
@@ -112,14 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     publicBaseUrl,
     databaseUrl,
     dataDir: path.resolve(cwd, text('DATA_DIR') ?? './data'),
-    kmsMasterKey: text('KMS_MASTER_KEY'),
-    kmsPreviousMasterKeys: (text('KMS_PREVIOUS_MASTER_KEYS') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    kmsMasterKey,
+    kmsPreviousMasterKeys,
     operatorToken: text('OPERATOR_TOKEN'),
     smtpUrl,
-    mailFrom: text('MAIL_FROM') ?? `no-reply@${safeHost(publicBaseUrl)}`,
+    mailFrom: mailFrom ?? `no-reply@${safeHost(publicBaseUrl)}`,
     dnsServers,
     allowPrivateMailHosts: bool('ALLOW_PRIVATE_MAIL_HOSTS', false),
     organizationCreationEnabled: bool('ORG_CREATION_ENABLED', false),

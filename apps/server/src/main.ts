@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { loadDotEnv } from './env';
 import { createLogger } from './logger';
@@ -15,7 +16,9 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const logger = createLogger(config.logLevel);
+  // Asynchronous stdout: lines written while one write is in flight go out
+  // together instead of one blocking write per request. pino flushes it at exit.
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: false }));
   const running = await startServer(config, logger);
   logger.info(
     { url: running.url, database: config.databaseUrl ? 'postgres' : 'pglite', dataDir: config.dataDir },

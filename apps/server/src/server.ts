@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OutboxWorker } from '@groundfloor/mail-smtp';
 import type { Database } from '@groundfloor/persistence-typeorm';
@@ -39,14 +39,31 @@ export async function startServer(
     s.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  // Draining: responses still to be written close their connection, so a
+  // keep-alive client does not hold the shutdown up for the keep-alive timeout.
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   const address = server.address() as AddressInfo;
   const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Connections that fall idle after this point (a response already on its
+        // way) are closed by the sweep; in-flight requests are never cut off.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await worker.stop();

@@ -124,6 +124,23 @@ describe.each(DATABASES)('audit log reads on %s', (kind) => {
     }
     await t.http.get(`${url}?limit=1`).set(w.auth).expect(200);
     await t.http.get(`${url}?limit=200`).set(w.auth).expect(200);
+    // Default 50; an empty action filters nothing.
+    for (let i = 0; i < 50; i++) {
+      await t.http
+        .put(`/v1/workspaces/${w.workspaceId}/flags/f${i}`)
+        .set(w.auth)
+        .send({ value: i })
+        .expect(200);
+    }
+    const page = await t.http.get(`${url}?action=`).set(w.auth).expect(200);
+    expect(page.body.events).toHaveLength(50);
+    expect(page.body.next_cursor).toEqual(expect.any(String));
+    const next = await t.http
+      .get(`${url}?before=${encodeURIComponent(page.body.next_cursor)}`)
+      .set(w.auth)
+      .expect(200);
+    expect(next.body.events.length).toBeGreaterThan(0);
+    expect(next.body.next_cursor).toBeNull();
   });
 
   it('needs administer on the scope', async () => {
@@ -136,6 +153,14 @@ describe.each(DATABASES)('audit log reads on %s', (kind) => {
       (await t.http.get(`/v1/workspaces/${w.workspaceId}/audit`).set(writer).expect(403)).body.code,
     ).toBe('permission_denied');
     await t.http.get(`/v1/organizations/${w.owner.organizationId}/audit`).set(writer).expect(403);
+    // A workspace admin reads the workspace's log, not the organization's.
+    const third = await organizationWithOwner(t);
+    await grantRole(t, await userIdOf(t, third.email), { type: 'workspace', id: w.workspaceId }, 'admin');
+    await t.http.get(`/v1/workspaces/${w.workspaceId}/audit`).set(bearer(third.token)).expect(200);
+    await t.http
+      .get(`/v1/organizations/${w.owner.organizationId}/audit`)
+      .set(bearer(third.token))
+      .expect(403);
     await grantRole(t, otherId, { type: 'account', id: w.owner.organizationId }, 'admin');
     await t.http.get(`/v1/organizations/${w.owner.organizationId}/audit`).set(writer).expect(200);
     await t.http.get(`/v1/workspaces/${w.workspaceId}/audit`).set(writer).expect(200);

@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { TOKEN_SIGNER, type TokenSigner } from '@groundfloor/domain';
 import jwt from 'jsonwebtoken';
 import { bearer, operator, organizationWithOwner, uniqueEmail } from './support/api';
 import { requirePasswordChange } from './support/seed';
@@ -172,6 +173,131 @@ describe.each(DATABASES)('team sign-in and sessions on %s', (kind) => {
       .get(`/v1/organizations/${created.body.organization.id}`)
       .set(bearer(signIn.body.access_token))
       .expect(403);
+  });
+
+  it('expired, wrong-kind and tampered tokens are 401 with WWW-Authenticate: Bearer', async () => {
+    const owner = await organizationWithOwner(t);
+    const me = await t.http.get('/v1/me').set(bearer(owner.token)).expect(200);
+    const { sid } = jwt.decode(owner.token) as { sid: string };
+    const signer = await t.running.container.getAsync<TokenSigner>(TOKEN_SIGNER);
+    const expired = await signer.sign(
+      { sid, typ: 'access', pcr: false },
+      { subject: me.body.id, audience: 'control', expiresInSeconds: -60 },
+    );
+    const [head, payload] = owner.token.split('.');
+    const tampered = `${head}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    for (const token of [expired, owner.refreshToken, tampered]) {
+      const res = await t.http.get('/v1/me').set(bearer(token)).expect(401);
+      expect(res.body.code).toBe('invalid_token');
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    }
+    // An access token is not a refresh token.
+    const swapped = await t.http.post('/v1/auth/token').send({ refresh_token: owner.token }).expect(401);
+    expect(swapped.body.code).toBe('invalid_refresh_token');
+    expect(swapped.headers['www-authenticate']).toMatch(/^Bearer/);
+    await t.http.get('/v1/me').set('Authorization', `Basic ${owner.token}`).expect(401);
+  });
+
+  it('sign-in answers the supplement shape; refresh answers a new pair of the same shape', async () => {
+    const owner = await organizationWithOwner(t);
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email: ` ${owner.email.toUpperCase()} `, password: owner.password })
+      .expect(200);
+    const shape = {
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 900,
+      refresh_token: expect.any(String),
+      password_change_required: false,
+    };
+    expect(signIn.body).toEqual(shape);
+    const refreshed = await t.http
+      .post('/v1/auth/token')
+      .send({ refresh_token: signIn.body.refresh_token })
+      .expect(200);
+    expect(refreshed.body).toEqual(shape);
+    const refreshClaims = jwt.decode(refreshed.body.refresh_token) as { exp: number; iat: number };
+    expect(refreshClaims.exp - refreshClaims.iat).toBe(30 * 24 * 3600);
+    const accessClaims = jwt.decode(refreshed.body.access_token) as { exp: number; iat: number };
+    expect(accessClaims.exp - accessClaims.iat).toBe(900);
+    // An OAuth-style grant_type is accepted when it names the form used.
+    const oauth = await t.http
+      .post('/v1/auth/token')
+      .send({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token })
+      .expect(200);
+    await t.http
+      .post('/v1/auth/token')
+      .send({ grant_type: 'password', refresh_token: oauth.body.refresh_token })
+      .expect(422);
+    await t.http
+      .post('/v1/auth/token')
+      .send({ grant_type: 'password', email: owner.email, password: owner.password })
+      .expect(200);
+    const unknown = await t.http
+      .post('/v1/auth/token')
+      .send({ email: uniqueEmail('nobody'), password: owner.password })
+      .expect(401);
+    expect(unknown.body.code).toBe('invalid_credentials');
+  });
+
+  it('logout: 204 again for an ended session, 401 for a token that does not verify, 422 without one', async () => {
+    const owner = await organizationWithOwner(t);
+    await t.http.post('/v1/auth/logout').send({ refresh_token: owner.refreshToken }).expect(204);
+    await t.http.post('/v1/auth/logout').send({ refresh_token: owner.refreshToken }).expect(204);
+    const bad = await t.http.post('/v1/auth/logout').send({ refresh_token: 'garbage' }).expect(401);
+    expect(bad.headers['www-authenticate']).toMatch(/^Bearer/);
+    await t.http.post('/v1/auth/logout').send({}).expect(422);
+  });
+
+  it('passwords are 8 to 128 characters, counted as characters', async () => {
+    const owner = await organizationWithOwner(t);
+    const change = (current: string, next: string) =>
+      t.http
+        .post('/v1/me/password')
+        .set(bearer(owner.token))
+        .send({ current_password: current, new_password: next });
+    for (const refused of ['a'.repeat(7), 'a'.repeat(129), '🔑'.repeat(7)]) {
+      const res = await change(owner.password, refused).expect(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'new_password' })]);
+    }
+    await change(owner.password, 'a'.repeat(8)).expect(204);
+    await change('a'.repeat(8), 'b'.repeat(128)).expect(204);
+    await change('b'.repeat(128), '🔑'.repeat(100)).expect(204);
+    await t.http
+      .post('/v1/auth/token')
+      .send({ email: owner.email, password: '🔑'.repeat(100) })
+      .expect(200);
+    await t.http
+      .post('/v1/operator/organizations')
+      .set(operator)
+      .send({ name: 'X', owner_email: uniqueEmail(), owner_password: 'x'.repeat(129) })
+      .expect(422);
+  });
+
+  it('a newer set-password link cancels the older one (410); the newer one works', async () => {
+    const email = uniqueEmail('relinked');
+    for (const name of ['First', 'Second']) {
+      await t.http
+        .post('/v1/operator/organizations')
+        .set(operator)
+        .send({ name, owner_email: email })
+        .expect(201);
+    }
+    const [older, newer] = t.mailer.sent.filter((m) => m.to === email).map((m) => tokenFrom(m.text ?? ''));
+    expect(older).toBeDefined();
+    expect(newer).toBeDefined();
+    const gone = await t.http.post('/v1/public/password-links/inspect').send({ token: older }).expect(410);
+    expect(gone.body.code).toBe('link_unusable');
+    await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token: older, password: 'chosen-password' })
+      .expect(410);
+    await t.http.post('/v1/public/password-links/inspect').send({ token: newer }).expect(200);
+    await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token: newer, password: 'chosen-password' })
+      .expect(200);
   });
 
   it('an unknown link is 410', async () => {

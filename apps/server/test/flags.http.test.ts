@@ -246,7 +246,7 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
     ).toEqual({});
   });
 
-  it('M2M tokens read runtime values of their own workspace only and cannot write', async () => {
+  it('M2M tokens read flags of their own workspace only and cannot write', async () => {
     const w = await workspaceWithOwner(t);
     await t.http
       .put(`${flags(w.workspaceId)}/f`)
@@ -260,15 +260,16 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
         .set(token)
         .send({ value: 2 }),
       await t.http.delete(`${flags(w.workspaceId)}/f`).set(token),
-      await t.http.get(flags(w.workspaceId)).set(token),
     ]) {
       expect([res.status, res.body.code]).toEqual([403, 'caller_kind_not_allowed']);
     }
+    // Read-only on flags: the list too, in its own workspace.
+    const list = await t.http.get(flags(w.workspaceId)).set(token).expect(200);
+    expect(list.body).toEqual({ flags: [{ key: 'f', value: 1, updated_at: expect.any(String) }] });
     const other = await workspaceWithOwner(t);
-    await t.http
-      .get(`${flags(other.workspaceId)}/runtime`)
-      .set(token)
-      .expect(403);
+    for (const url of [`${flags(other.workspaceId)}/runtime`, flags(other.workspaceId)]) {
+      expect((await t.http.get(url).set(token).expect(403)).body.code).toBe('permission_denied');
+    }
     expect((await t.http.get(`${flags(w.workspaceId)}/runtime`).set(w.auth)).body).toEqual({ f: 1 });
   });
 });

@@ -73,11 +73,26 @@ describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
       .send({ name: 'x', scopes: ['secrets:write'] })
       .expect(422);
     expect(unknown.body.code).toBe('invalid_scope');
-    await t.http
+    // Scopes are optional (spec: "machine clients, with optional scopes"); but they are a list.
+    const bare = await t.http
       .post(`/v1/workspaces/${w.workspaceId}/m2m/clients`)
       .set(w.auth)
-      .send({ name: 'x' })
-      .expect(422);
+      .send({ name: 'bare' })
+      .expect(201);
+    expect(bare.body.scopes).toEqual([]);
+    clientSecrets.push(bare.body.client_secret);
+    await t.http
+      .delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/${bare.body.client_id}`)
+      .set(w.auth)
+      .expect(204);
+    for (const body of [
+      { name: 'x', scopes: 'secrets:read' },
+      { name: 'x', scopes: null },
+      { scopes: [] },
+      { name: 'x', scopes: [], extra: 1 },
+    ]) {
+      await t.http.post(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(w.auth).send(body).expect(422);
+    }
 
     const other = await organizationWithOwner(t);
     await grantRole(t, await userIdOf(t, other.email), { type: 'workspace', id: w.workspaceId }, 'member');
@@ -92,6 +107,14 @@ describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
       .set(bearer(other.token))
       .expect(403);
 
+    // A client is found only through its own workspace.
+    const elsewhere = await workspaceWithOwner(t);
+    const notHere = await t.http
+      .delete(`/v1/workspaces/${elsewhere.workspaceId}/m2m/clients/${created.body.client_id}`)
+      .set(elsewhere.auth)
+      .expect(404);
+    expect(notHere.body.code).toBe('m2m_client_not_found');
+    await t.http.delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/not-a-uuid`).set(w.auth).expect(404);
     await t.http
       .delete(`/v1/workspaces/${w.workspaceId}/m2m/clients/${created.body.client_id}`)
       .set(w.auth)
@@ -121,6 +144,11 @@ describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
       scope: 'secrets:read',
     });
     expect(json.headers['cache-control']).toBe('no-store');
+    // Supplement §3: one hour, in the token itself too.
+    const claims = JSON.parse(
+      Buffer.from((json.body.access_token as string).split('.')[1] as string, 'base64url').toString(),
+    );
+    expect(claims.exp - claims.iat).toBe(3600);
     const form = await t.http
       .post(url)
       .set(freshAddress())
@@ -174,6 +202,61 @@ describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
       .send({ grant_type: 'client_credentials' })
       .expect(401);
     await t.http.post(url).set(freshAddress()).send({ client_id: client.clientId }).expect(422);
+
+    // HTTP Basic works with an empty body or a JSON one, as long as the credentials come from one place.
+    const basicOnly = await t.http.post(url).set(freshAddress()).auth(client.clientId, client.clientSecret);
+    expect([basicOnly.status, basicOnly.body.token_type]).toEqual([200, 'Bearer']);
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .auth(client.clientId, client.clientSecret)
+      .send({ grant_type: 'client_credentials' })
+      .expect(200);
+    await t.http.post(url).set(freshAddress()).auth(client.clientId, 'wrong-secret').expect(401);
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .auth(client.clientId, client.clientSecret)
+      .send({ client_id: client.clientId, client_secret: client.clientSecret })
+      .expect(401);
+    const jsonGrant = await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret })
+      .expect(400);
+    expect(jsonGrant.body.code).toBe('unsupported_grant_type');
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      })
+      .expect(200);
+    const nulls = await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: client.clientId, client_secret: null })
+      .expect(422);
+    expect(nulls.body.errors).toEqual([{ field: 'client_secret', message: 'required' }]);
+    const none = await t.http.post(url).set(freshAddress()).send({}).expect(422);
+    expect(none.body.errors.map((e: { field: string }) => e.field)).toEqual(['client_id', 'client_secret']);
+  });
+
+  it('does not throttle successful exchanges of several clients behind one address', async () => {
+    const w = await workspaceWithOwner(t);
+    const clients = await Promise.all([createClient(w, []), createClient(w, [])]);
+    const url = `/v1/workspaces/${w.workspaceId}/m2m/token`;
+    const shared = { 'X-Forwarded-For': '198.51.100.42' };
+    for (let i = 0; i < 24; i++) {
+      const c = clients[i % 2] as (typeof clients)[number];
+      await t.http
+        .post(url)
+        .set(shared)
+        .send({ client_id: c.clientId, client_secret: c.clientSecret })
+        .expect(200);
+    }
   });
 
   it('limits exchanges to 20 a minute per client and 20 a minute per address', async () => {
@@ -270,7 +353,13 @@ describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
       await t.http.get('/v1/me').set(token),
       await t.http.get(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(token),
       await t.http.get(`/v1/workspaces/${w.workspaceId}/audit`).set(token),
-      await t.http.get(`/v1/workspaces/${w.workspaceId}/flags`).set(token),
+      await t.http.get(`/v1/organizations/${w.owner.organizationId}/audit`).set(token),
+      await t.http.put(`/v1/workspaces/${w.workspaceId}/flags/f`).set(token).send({ value: 1 }),
+      await t.http.get(`/v1/organizations/${w.owner.organizationId}/quota`).set(token),
+      await t.http.get(`/v1/workspaces/${w.workspaceId}/environments`).set(token),
+      await t.http.post(`/v1/workspaces/${w.workspaceId}/m2m/clients`).set(token).send({ name: 'x' }),
+      await t.http.get(`/v1/organizations/${w.owner.organizationId}/support/tickets`).set(token),
+      await t.http.get(`/v1/scopes/workspace/${w.workspaceId}/members`).set(token),
     ]) {
       expect([res.status, res.body.code]).toEqual([403, 'caller_kind_not_allowed']);
     }

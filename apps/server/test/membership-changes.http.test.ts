@@ -124,6 +124,32 @@ describe.each(DATABASES)('memberships: role changes, removal, invitations on %s'
     expect(await owners(auth, org)).toHaveLength(1);
   });
 
+  it('Errors 409 last_owner: the sole workspace owner cannot be removed or demoted, even by an organization owner', async () => {
+    const { owner, auth, org } = await organization();
+    const ws = await t.http
+      .post(`/v1/organizations/${org.id}/workspaces`)
+      .set(auth)
+      .send({ name: 'W' })
+      .expect(201);
+    const workspace = { type: 'workspace' as const, id: ws.body.id as string };
+    const wsOwner = await addSignedInMember(t, owner.token, workspace, 'owner');
+    expect((await remove(wsOwner.membershipId, auth).expect(409)).body.code).toBe('last_owner');
+    expect((await remove(wsOwner.membershipId, wsOwner.auth).expect(409)).body.code).toBe('last_owner');
+    expect((await patch(wsOwner.membershipId, auth, 'admin').expect(409)).body.code).toBe('last_owner');
+    // An admin is refused by the rank rule first.
+    const orgAdmin = await addSignedInMember(t, owner.token, org, 'admin');
+    expect((await remove(wsOwner.membershipId, orgAdmin.auth).expect(403)).body.code).toBe(
+      'role_not_below_caller',
+    );
+    // With a second workspace owner, removing an owner is the rank rule's 403.
+    await addSignedInMember(t, owner.token, workspace, 'owner');
+    expect((await remove(wsOwner.membershipId, auth).expect(403)).body.code).toBe('role_not_below_caller');
+    expect((await patch(wsOwner.membershipId, auth, 'admin').expect(403)).body.code).toBe(
+      'cannot_demote_owner',
+    );
+    expect(await owners(auth, workspace)).toHaveLength(2);
+  });
+
   it('DELETE rule 4: only a role strictly below the caller; pending invitations too; 204', async () => {
     const { owner, auth, org, ownerMembershipId } = await organization();
     const admin = await addSignedInMember(t, owner.token, org, 'admin');
@@ -137,8 +163,12 @@ describe.each(DATABASES)('memberships: role changes, removal, invitations on %s'
       'role_not_below_caller',
     );
     expect((await remove(ownerMembershipId, admin.auth).expect(403)).body.code).toBe('role_not_below_caller');
-    // Equal rank, oneself included: even an owner cannot remove an owner.
+    // Spec Errors 409 "Revoke: last owner": the sole owner removing themselves.
+    expect((await remove(ownerMembershipId, auth).expect(409)).body.code).toBe('last_owner');
+    // Equal rank, oneself included: with a second owner, an owner still cannot remove an owner.
+    const second = await addSignedInMember(t, owner.token, org, 'owner');
     expect((await remove(ownerMembershipId, auth).expect(403)).body.code).toBe('role_not_below_caller');
+    expect((await remove(second.membershipId, auth).expect(403)).body.code).toBe('role_not_below_caller');
     expect((await remove(admin.membershipId, billing.auth).expect(403)).body.code).toBe('permission_denied');
 
     await remove(billing.membershipId, admin.auth).expect(204);

@@ -58,6 +58,8 @@ describe.each(DATABASES)('memberships: adding and reading members on %s', (kind)
       role: 'writer',
       status: 'accepted',
       user_email: other.email,
+      // A string, never null: the email stands in for a missing display name.
+      user_display_name: other.email,
       user_idp_realm: null,
       expires_at: null,
       email_sent: true,
@@ -275,6 +277,11 @@ describe.each(DATABASES)('memberships: adding and reading members on %s', (kind)
       [{ user_id: me.body.id, email: uniqueEmail(), role: 'member' }, 'user_id_and_email'],
       [{ role: 'member' }, 'user_id_or_email_required'],
       [{ user_id: me.body.id, password: 'some-password', role: 'member' }, 'password_with_user_id'],
+      // Rule 1 answers first: a missing role or a malformed user_id does not hide it.
+      [{ user_id: me.body.id, email: uniqueEmail() }, 'user_id_and_email'],
+      [{ user_id: 'not-a-uuid', email: uniqueEmail(), role: 'member' }, 'user_id_and_email'],
+      [{}, 'user_id_or_email_required'],
+      [{ user_id: me.body.id, password: 'x' }, 'password_with_user_id'],
     ] as const;
     for (const [body, code] of cases) {
       const res = await t.http.post(membersPath(org)).set(auth).send(body).expect(400);
@@ -322,7 +329,15 @@ describe.each(DATABASES)('memberships: adding and reading members on %s', (kind)
       .set(auth)
       .send({ email: uniqueEmail(), password: 'x'.repeat(128), role: 'member' })
       .expect(201);
-    await t.http.post(membersPath(org)).set(auth).send({ user_id: 'not-a-uuid', role: 'member' }).expect(422);
+    const notUuid = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ user_id: 'not-a-uuid', role: 'member' })
+      .expect(422);
+    expect(notUuid.body.errors).toEqual([{ field: 'user_id', message: expect.any(String) }]);
+    const noRole = await t.http.post(membersPath(org)).set(auth).send({ email: uniqueEmail() }).expect(422);
+    expect(noRole.body.errors).toEqual([{ field: 'role', message: expect.any(String) }]);
+    await t.http.post(membersPath(org)).set(auth).send({ email: uniqueEmail(), role: 5 }).expect(422);
     await t.http
       .post(membersPath(org))
       .set(auth)
@@ -435,9 +450,58 @@ describe.each(DATABASES)('memberships: adding and reading members on %s', (kind)
     await t.http.get('/v1/memberships/not-a-uuid').set(auth).expect(404);
   });
 
+  it('user_display_name is the display name when the user has one', async () => {
+    const { auth, org } = await orgWithWorkspace();
+    const email = uniqueEmail('named');
+    await t.http
+      .post('/v1/operator/organizations')
+      .set(operator)
+      .send({
+        name: 'Named',
+        owner_email: email,
+        owner_password: 'named-password-1',
+        owner_display_name: 'Ada L',
+      })
+      .expect(201);
+    const res = await t.http.post(membersPath(org)).set(auth).send({ email, role: 'member' }).expect(201);
+    expect(res.body).toMatchObject({ user_email: email, user_display_name: 'Ada L' });
+    const list = await t.http.get(membersPath(org)).set(auth).expect(200);
+    for (const m of list.body.memberships) expect(typeof m.user_display_name).toBe('string');
+  });
+
   it('membership routes are for team members only', async () => {
-    const { org } = await orgWithWorkspace();
+    const { owner, auth, org, workspace } = await orgWithWorkspace();
     await t.http.get(membersPath(org)).set(operator).expect(401);
     await t.http.get('/v1/me/pending-invitations').expect(401);
+    // M2M tokens are refused on every membership route, even in their own workspace (403).
+    const client = await t.http
+      .post(`/v1/workspaces/${workspace.id}/m2m/clients`)
+      .set(auth)
+      .send({ name: 'ci', scopes: ['secrets:read'] })
+      .expect(201);
+    const token = await t.http
+      .post(`/v1/workspaces/${workspace.id}/m2m/token`)
+      .send({ client_id: client.body.client_id, client_secret: client.body.client_secret })
+      .expect(200);
+    const machine = bearer(token.body.access_token);
+    const me = await t.http.get('/v1/me').set(auth).expect(200);
+    const ownerMembership = me.body.memberships[0].id as string;
+    const calls = [
+      t.http.get(membersPath(workspace)).set(machine),
+      t.http.post(membersPath(workspace)).set(machine).send({ email: uniqueEmail(), role: 'member' }),
+      t.http.get('/v1/me/pending-invitations').set(machine),
+      t.http.post(`/v1/memberships/${ownerMembership}/accept`).set(machine),
+      t.http.post(`/v1/memberships/${ownerMembership}/reject`).set(machine),
+      t.http.get(`/v1/memberships/${ownerMembership}`).set(machine),
+      t.http.patch(`/v1/memberships/${ownerMembership}`).set(machine).send({ role: 'admin' }),
+      t.http.post(`/v1/memberships/${ownerMembership}/reset-password`).set(machine),
+      t.http.delete(`/v1/memberships/${ownerMembership}`).set(machine),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect([res.status, res.body.code]).toEqual([403, 'caller_kind_not_allowed']);
+    }
+    const after = await t.http.get(membersPath(org)).set(auth).expect(200);
+    expect(after.body.memberships).toHaveLength(1);
+    expect(owner.organizationId).toBe(org.id);
   });
 });

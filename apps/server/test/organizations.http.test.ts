@@ -254,6 +254,218 @@ describe.each(DATABASES)('organizations, workspaces and environments on %s', (ki
       .expect(422);
   });
 
+  it('null is not absence: optional fields sent as null are 422, never a 500', async () => {
+    const owner = await organizationWithOwner(t);
+    const auth = bearer(owner.token);
+    for (const body of [{ plan_tier: null }, { suspended: null }, { limits: null }, { suspended: 'yes' }]) {
+      const res = await t.http
+        .patch(`/v1/operator/organizations/${owner.organizationId}`)
+        .set(operator)
+        .send(body)
+        .expect(422);
+      expect(res.body.code).toBe('validation_failed');
+    }
+    for (const extra of [{ owner_display_name: null }, { owner_password: null }, { plan_tier: null }]) {
+      await t.http
+        .post('/v1/operator/organizations')
+        .set(operator)
+        .send({ name: 'N', owner_email: uniqueEmail(), ...extra })
+        .expect(422);
+    }
+    const ws = await t.http
+      .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+      .set(auth)
+      .send({ name: 'A' })
+      .expect(201);
+    const envs = await t.http.get(`/v1/workspaces/${ws.body.id}/environments`).set(auth).expect(200);
+    const dev = envs.body.environments[0].id;
+    for (const body of [{ name: null }, { status: null }, { name: 7 }]) {
+      await t.http.patch(`/v1/workspaces/${ws.body.id}/environments/${dev}`).set(auth).send(body).expect(422);
+    }
+    const unchanged = await t.http
+      .patch(`/v1/workspaces/${ws.body.id}/environments/${dev}`)
+      .set(auth)
+      .send({})
+      .expect(200);
+    expect(unchanged.body).toMatchObject({ name: 'dev', status: 'active' });
+    const org = await t.http
+      .patch(`/v1/operator/organizations/${owner.organizationId}`)
+      .set(operator)
+      .send({})
+      .expect(200);
+    expect(org.body).toMatchObject({ plan_tier: 'free', status: 'active', limits: {} });
+  });
+
+  it("a suspended organization's workspaces read as frozen, and active again when it is lifted", async () => {
+    const owner = await organizationWithOwner(t);
+    const auth = bearer(owner.token);
+    const ws = await t.http
+      .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+      .set(auth)
+      .send({ name: 'A' })
+      .expect(201);
+    await t.http
+      .patch(`/v1/operator/organizations/${owner.organizationId}`)
+      .set(operator)
+      .send({ suspended: true })
+      .expect(200);
+    expect((await t.http.get(`/v1/workspaces/${ws.body.id}`).set(auth).expect(200)).body.status).toBe(
+      'frozen',
+    );
+    const list = await t.http
+      .get(`/v1/organizations/${owner.organizationId}/workspaces`)
+      .set(auth)
+      .expect(200);
+    expect(list.body.workspaces.map((w: { status: string }) => w.status)).toEqual(['frozen']);
+    const envCreate = await t.http
+      .post(`/v1/workspaces/${ws.body.id}/environments`)
+      .set(auth)
+      .send({ name: 'qa' })
+      .expect(403);
+    expect(envCreate.body.code).toBe('organization_suspended');
+    await t.http
+      .patch(`/v1/operator/organizations/${owner.organizationId}`)
+      .set(operator)
+      .send({ suspended: false })
+      .expect(200);
+    expect((await t.http.get(`/v1/workspaces/${ws.body.id}`).set(auth).expect(200)).body.status).toBe(
+      'active',
+    );
+  });
+
+  it('operator bootstrap for an existing user keeps their password and accepts them at once', async () => {
+    const first = await organizationWithOwner(t);
+    const created = await t.http
+      .post('/v1/operator/organizations')
+      .set(operator)
+      .send({ name: 'Second', owner_email: first.email.toUpperCase(), owner_password: 'another-password' })
+      .expect(201);
+    expect(created.body).toEqual({
+      organization: expect.objectContaining({ name: 'Second', plan_tier: 'free', status: 'active' }),
+      owner_membership: expect.objectContaining({
+        role: 'owner',
+        status: 'accepted',
+        scope_type: 'account',
+        scope_id: created.body.organization.id,
+        user_email: first.email,
+      }),
+    });
+    await t.http
+      .post('/v1/auth/token')
+      .send({ email: first.email, password: 'another-password' })
+      .expect(401);
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email: first.email, password: first.password })
+      .expect(200);
+    const mine = await t.http.get('/v1/organizations').set(bearer(signIn.body.access_token)).expect(200);
+    expect(mine.body.organizations.map((o: { id: string }) => o.id)).toEqual([
+      first.organizationId,
+      created.body.organization.id,
+    ]);
+  });
+
+  it('quota: the full shape on both paths; a null limit means no ceiling', async () => {
+    const owner = await organizationWithOwner(t, { plan_tier: 'enterprise' });
+    const auth = bearer(owner.token);
+    const quota = await t.http.get(`/v1/organizations/${owner.organizationId}/quota`).set(auth).expect(200);
+    expect(Object.keys(quota.body).sort()).toEqual(
+      ['account_id', 'limits', 'note', 'organization_id', 'plan_tier'].sort(),
+    );
+    expect(quota.body.plan_tier).toBe('enterprise');
+    expect(typeof quota.body.note).toBe('string');
+    expect(quota.body.limits.map((l: { key: string }) => l.key)).toEqual([
+      'workspaces',
+      'files.bytes',
+      'audit.events',
+      'llm.cu',
+    ]);
+    for (const line of quota.body.limits) {
+      expect(Object.keys(line).sort()).toEqual(
+        ['current', 'description', 'key', 'label', 'limit', 'unit'].sort(),
+      );
+      expect(line.limit).toBeNull();
+      expect(['count', 'bytes', 'cu', 'currency']).toContain(line.unit);
+    }
+    // No ceiling: creation is never refused by the quota.
+    for (const name of ['a', 'b', 'c', 'd']) {
+      await t.http
+        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+        .set(auth)
+        .send({ name })
+        .expect(201);
+    }
+    const alias = await t.http.get(`/v1/accounts/${owner.organizationId}/quota`).set(auth).expect(200);
+    expect(alias.body.limits.find((l: { key: string }) => l.key === 'workspaces').current).toBe(4);
+    await t.http.get(`/v1/accounts/${owner.organizationId}/quota`).expect(401);
+    await t.http.post(`/v1/accounts/${owner.organizationId}/quota`).set(auth).expect(405);
+    await t.http.get('/v1/accounts/00000000-0000-4000-8000-000000000000/quota').set(auth).expect(404);
+  });
+
+  it('billing statements need view_billing (owner, admin, billing_admin); plans list every tier', async () => {
+    const owner = await organizationWithOwner(t);
+    const orgScope = { type: 'account' as const, id: owner.organizationId };
+    for (const path of [
+      `/v1/accounts/${owner.organizationId}/billing-statements`,
+      `/v1/organizations/${owner.organizationId}/billing-statements`,
+    ]) {
+      const res = await t.http.get(path).set(bearer(owner.token)).expect(200);
+      expect(res.body).toEqual({ organization_id: owner.organizationId, statements: [] });
+    }
+    const path = `/v1/accounts/${owner.organizationId}/billing-statements`;
+    await t.http
+      .get(path)
+      .set(await memberWith(orgScope, 'billing_admin'))
+      .expect(200);
+    await t.http
+      .get(path)
+      .set(await memberWith(orgScope, 'admin'))
+      .expect(200);
+    for (const role of ['writer', 'member', 'partner'] as const) {
+      const res = await t.http
+        .get(path)
+        .set(await memberWith(orgScope, role))
+        .expect(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+    await t.http.get(path).expect(401);
+    await t.http
+      .get('/v1/accounts/00000000-0000-4000-8000-000000000000/billing-statements')
+      .set(bearer(owner.token))
+      .expect(404);
+    const plans = await t.http.get('/v1/billing/plans').set(bearer(owner.token)).expect(200);
+    expect(plans.body.plans.map((p: { plan_tier: string }) => p.plan_tier)).toEqual([
+      'free',
+      'pro',
+      'enterprise',
+    ]);
+    expect(plans.body.plans[0].limits[0]).toEqual({
+      key: 'workspaces',
+      label: expect.any(String),
+      unit: 'count',
+      limit: 3,
+      description: expect.any(String),
+    });
+  });
+
+  it('names are one line of 1 to 200 characters after trimming', async () => {
+    const owner = await organizationWithOwner(t);
+    const auth = bearer(owner.token);
+    const create = (name: unknown) =>
+      t.http.post(`/v1/organizations/${owner.organizationId}/workspaces`).set(auth).send({ name });
+    expect((await create(`  ${'w'.repeat(200)}  `).expect(201)).body.name).toBe('w'.repeat(200));
+    for (const name of ['w'.repeat(201), '   ', '', 'two\nlines']) {
+      const res = await create(name).expect(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'name' })]);
+    }
+    await create(undefined).expect(422);
+    await t.http
+      .post('/v1/operator/organizations')
+      .set(operator)
+      .send({ name: 'o'.repeat(201), owner_email: uniqueEmail() })
+      .expect(422);
+  });
+
   it('two concurrent workspace creations cannot both pass a limit of one', async () => {
     const owner = await organizationWithOwner(t);
     await t.http

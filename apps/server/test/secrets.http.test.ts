@@ -182,6 +182,172 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
     ]);
   });
 
+  it('counts lengths in characters; null clears a description, omitted keeps it; an empty environment_id is workspace-wide', async () => {
+    const w = await workspaceWithOwner(t);
+    await t.http
+      .put(`${base(w.workspaceId)}/EMOJI`)
+      .set(w.auth)
+      .send({ value: '😀'.repeat(10_000), description: 'é'.repeat(255) })
+      .expect(201);
+    const long = await t.http
+      .put(`${base(w.workspaceId)}/EMOJI`)
+      .set(w.auth)
+      .send({ value: '😀'.repeat(10_001) })
+      .expect(422);
+    expect(long.body.code).toBe('invalid_secret_value');
+    const longDescription = await t.http
+      .put(`${base(w.workspaceId)}/EMOJI`)
+      .set(w.auth)
+      .send({ value: 'v', description: '😀'.repeat(256) })
+      .expect(422);
+    expect(longDescription.body.code).toBe('invalid_secret_description');
+
+    await t.http
+      .put(`${base(w.workspaceId)}/DESCRIBED`)
+      .set(w.auth)
+      .send({ value: 'v', description: 'kept' })
+      .expect(201);
+    const kept = await t.http
+      .put(`${base(w.workspaceId)}/DESCRIBED`)
+      .set(w.auth)
+      .send({ value: 'w' })
+      .expect(200);
+    expect(kept.body.description).toBe('kept');
+    const cleared = await t.http
+      .put(`${base(w.workspaceId)}/DESCRIBED`)
+      .set(w.auth)
+      .send({ value: 'w', description: null })
+      .expect(200);
+    expect(cleared.body.description).toBeNull();
+    const createdBare = await t.http
+      .put(`${base(w.workspaceId)}/BARE`)
+      .set(w.auth)
+      .send({ value: 'v', description: null })
+      .expect(201);
+    expect(createdBare.body.description).toBeNull();
+    await t.http
+      .put(`${base(w.workspaceId)}/BARE`)
+      .set(w.auth)
+      .send({ value: 'v', description: 5 })
+      .expect(422);
+
+    const empty = await t.http
+      .get(`${base(w.workspaceId)}?environment_id=`)
+      .set(w.auth)
+      .expect(200);
+    expect(empty.body.environment_id).toBeNull();
+    expect(empty.body.secrets.map((x: { key: string }) => x.key)).toEqual(['BARE', 'DESCRIBED', 'EMOJI']);
+    const put = await t.http
+      .put(`${base(w.workspaceId)}/WIDE?environment_id=`)
+      .set(w.auth)
+      .send({ value: 'v' })
+      .expect(201);
+    expect(put.body.environment_id).toBeNull();
+    // A name that could never be a key names no secret: 404 like any other missing one.
+    for (const name of ['1abc', 'has-dash', 'A'.repeat(257)]) {
+      expect(
+        (
+          await t.http
+            .get(`${base(w.workspaceId)}/${name}`)
+            .set(w.auth)
+            .expect(404)
+        ).body.code,
+      ).toBe('secret_not_found');
+    }
+  });
+
+  it('accepts ids in upper case and still opens the value through their canonical form', async () => {
+    const w = await workspaceWithOwner(t);
+    const upper = `/v1/workspaces/${w.workspaceId.toUpperCase()}/secrets`;
+    for (const query of ['', `?environment_id=${w.devId.toUpperCase()}`]) {
+      const put = await t.http
+        .put(`${upper}/CASED${query}`)
+        .set(w.auth)
+        .send({ value: 'cased-value' })
+        .expect(201);
+      expect(put.body.environment_id).toBe(query ? w.devId : null);
+      const list = await t.http.get(`${upper}${query}`).set(w.auth).expect(200);
+      expect(list.body.environment_id).toBe(query ? w.devId : null);
+    }
+    for (const query of ['', `?environment_id=${w.devId}`]) {
+      const revealed = await t.http
+        .get(`${base(w.workspaceId)}/CASED${query}`)
+        .set(w.auth)
+        .expect(200);
+      expect(revealed.body.value).toBe('cased-value');
+    }
+  });
+
+  it('treats compare and promote as ordinary keys outside their own routes', async () => {
+    const w = await workspaceWithOwner(t);
+    for (const key of ['compare', 'promote']) {
+      for (const query of ['', `?environment_id=${w.devId}`]) {
+        const put = await t.http
+          .put(`${base(w.workspaceId)}/${key}${query}`)
+          .set(w.auth)
+          .send({ value: `${key}-value` })
+          .expect(201);
+        expect(put.body.key).toBe(key);
+        const revealed = await t.http
+          .get(`${base(w.workspaceId)}/${key}${query}`)
+          .set(w.auth)
+          .expect(200);
+        expect(revealed.body).toMatchObject({ key, value: `${key}-value` });
+      }
+    }
+    const list = await t.http
+      .get(`${base(w.workspaceId)}?environment_id=${w.devId}`)
+      .set(w.auth)
+      .expect(200);
+    expect(list.body.secrets.map((x: { key: string }) => x.key)).toEqual(['compare', 'promote']);
+    // With a compare parameter, GET /secrets/compare is the compare route.
+    const compared = await t.http
+      .get(
+        `${base(w.workspaceId)}/compare?source_environment_id=${w.devId}&target_environment_id=${w.prodId}`,
+      )
+      .set(w.auth)
+      .expect(200);
+    expect(compared.body.keys).toEqual([
+      { key: 'compare', status: 'only_source' },
+      { key: 'promote', status: 'only_source' },
+    ]);
+    const promoted = await t.http
+      .post(`${base(w.workspaceId)}/promote`)
+      .set(w.auth)
+      .send({ source_environment_id: w.devId, target_environment_id: w.prodId })
+      .expect(200);
+    expect(promoted.body.copied).toEqual(['compare', 'promote']);
+    const post = await t.http
+      .post(`${base(w.workspaceId)}/compare`)
+      .set(w.auth)
+      .send({})
+      .expect(405);
+    expect(post.headers.allow).toBe('GET, PUT, DELETE, HEAD');
+    for (const key of ['compare', 'promote']) {
+      await t.http
+        .delete(`${base(w.workspaceId)}/${key}`)
+        .set(w.auth)
+        .expect(204);
+      await t.http
+        .delete(`${base(w.workspaceId)}/${key}`)
+        .set(w.auth)
+        .expect(404);
+    }
+    // No secret named compare and no compare parameters: the compare route's 422 names both.
+    const bare = await t.http
+      .get(`${base(w.workspaceId)}/compare`)
+      .set(w.auth)
+      .expect(422);
+    expect(bare.body.errors).toEqual([
+      { field: 'source_environment_id', message: 'required' },
+      { field: 'target_environment_id', message: 'required' },
+    ]);
+    await t.http
+      .get(`${base(w.workspaceId)}/promote`)
+      .set(w.auth)
+      .expect(404);
+  });
+
   it('deletes with 204, then 404', async () => {
     const w = await workspaceWithOwner(t);
     await t.http
@@ -396,7 +562,15 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
     });
     expect(await reveal('EXISTING')).toBe('promoted-value-2');
 
-    for (const body of [{ mode: 'merge' }, { keys: ['bad-key'] }, { dry_run: 'yes' }]) {
+    for (const body of [
+      { mode: 'merge' },
+      { keys: ['bad-key'] },
+      { dry_run: 'yes' },
+      { keys: null },
+      { mode: null },
+      { dry_run: null },
+      { extra: true },
+    ]) {
       await promote(body).expect(422);
     }
     const same = await t.http
@@ -406,12 +580,19 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
       .expect(400);
     expect(same.body.code).toBe('identical_environments');
 
+    // Every promotion is logged, the dry run too (marked as one); ids stay readable.
     const events = (await auditActions(w)).filter((e) => e.action === 'secret.promoted');
-    expect(events).toHaveLength(2);
-    expect(events[0]?.details).toMatchObject({
+    expect(events).toHaveLength(3);
+    expect(events[0]?.details).toEqual({
+      source_environment_id: w.devId,
+      target_environment_id: w.prodId,
+      mode: 'overwrite',
+      dry_run: false,
       copied: ['EXISTING'],
+      skipped: [],
       failed: ['MISSING', 'DATAPLANE_SERVICE_API_KEY', 'MANAGED_DATABASE_URL'],
     });
+    expect(events[2]?.details).toMatchObject({ dry_run: true, copied: ['EXISTING', 'NEW_ONE'] });
     expect(JSON.stringify(events)).not.toContain('promoted-value');
   });
 

@@ -329,6 +329,12 @@ describe.each(DATABASES)('support ticket lifecycle, limits and operator routes o
         waitingOnCustomer?.id,
         recent?.id,
       ]);
+      // The supplement writes the route as `?status=&organization_id=`: empty values filter nothing.
+      const empty = await t.http
+        .get(`${OPS}?status=&organization_id=${organizationId}`)
+        .set(operator)
+        .expect(200);
+      expect(empty.body).toEqual(queue.body);
       const all = await t.http.get(`${OPS}?limit=100`).set(operator).expect(200);
       expect(all.body.items.map((i: { id: string }) => i.id)).toEqual(
         expect.arrayContaining([oldest?.id, recent?.id]),

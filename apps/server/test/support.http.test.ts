@@ -147,12 +147,21 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
       .expect(200);
     expect(reply.body.warnings).toEqual(['possible_secret']);
     expect(reply.body.messages).toHaveLength(2);
-    const plain = await t.http
-      .post(`${path}/${last}/messages`)
-      .set(owner.headers)
-      .send({ body: 'thanks' })
-      .expect(200);
-    expect(plain.body.warnings).toEqual([]);
+    for (const body of [
+      'my password is Summer2024! please reset it',
+      'Authorization: Bearer abcdef0123456789abcdef0123',
+    ]) {
+      const res = await t.http.post(`${path}/${last}/messages`).set(owner.headers).send({ body }).expect(200);
+      expect(res.body.warnings).toEqual(['possible_secret']);
+    }
+    for (const body of ['thanks', 'my password is not working, please reset it']) {
+      const plain = await t.http
+        .post(`${path}/${last}/messages`)
+        .set(owner.headers)
+        .send({ body })
+        .expect(200);
+      expect(plain.body.warnings).toEqual([]);
+    }
   });
 
   it('refuses invalid bodies with 422 naming the field, and writes nothing', async () => {
@@ -236,6 +245,7 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
     const outsider = await organizationWithOwner(t);
     const denied = await t.http.get(path).set(as(outsider.token)).expect(403);
     expect(denied.body.code).toBe('permission_denied');
+    expect(denied.headers['cache-control']).toBe('no-store');
     await t.http.post(path).set(as(outsider.token)).send(ticketBody()).expect(403);
 
     const workspace = await t.http
@@ -253,6 +263,7 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
 
     const missing = await t.http.get(ticketsPath(randomUUID())).set(owner.headers).expect(404);
     expect(missing.body.code).toBe('organization_not_found');
+    expect(missing.headers['cache-control']).toBe('no-store');
     await t.http.post(ticketsPath(randomUUID())).set(owner.headers).send(ticketBody()).expect(404);
     await t.http.get(`${path}/not-a-uuid`).set(owner.headers).expect(404);
     await t.http.get(`${path}/${randomUUID()}`).set(owner.headers).expect(404);
@@ -396,6 +407,16 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
     };
     expect(await ids('')).toEqual({ ids: [d?.id, b?.id, c?.id, a?.id], total: 4, limit: 25, offset: 0 });
     expect((await ids('?status=open&status=closed')).ids).toEqual([c?.id, a?.id]);
+    // Also written comma-separated; an empty value filters nothing.
+    expect((await ids('?status=open,closed')).ids).toEqual([c?.id, a?.id]);
+    expect(await ids('?status=&category=&limit=&offset=')).toEqual({
+      ids: [d?.id, b?.id, c?.id, a?.id],
+      total: 4,
+      limit: 25,
+      offset: 0,
+    });
+    expect(await ids('?limit=1')).toEqual({ ids: [d?.id], total: 4, limit: 1, offset: 0 });
+    expect(await ids('?limit=100&offset=3')).toEqual({ ids: [a?.id], total: 4, limit: 100, offset: 3 });
     expect((await ids('?category=billing&category=other')).ids).toEqual([d?.id, a?.id]);
     expect((await ids('?status=resolved&category=technical')).ids).toEqual([b?.id]);
     expect(await ids('?limit=2&offset=1')).toEqual({ ids: [b?.id, c?.id], total: 4, limit: 2, offset: 1 });
@@ -411,11 +432,15 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
       ['?offset=-1', 'offset'],
       ['?offset=100001', 'offset'],
       ['?status=pending', 'status'],
+      ['?status=open,pending', 'status'],
+      ['?limit=1.5', 'limit'],
       ['?category=sales', 'category'],
       ['?sort=asc', 'sort'],
     ]) {
       const res = await t.http.get(`${path}${query}`).set(owner.headers);
       expect({ query, status: res.status }).toEqual({ query, status: 422 });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
   });

@@ -76,6 +76,14 @@ describe('JwtTokenSigner', () => {
     expect(await signer.verify(refresh, { audience: 'control' })).toBeNull();
   });
 
+  it('a token verified once (and remembered) still passes only for its own audience and issuer', async () => {
+    const token = await signer.sign({}, ACCESS);
+    expect(await signer.verify(token, { audience: 'control' })).not.toBeNull();
+    expect(await signer.verify(token, { audience: 'control' })).not.toBeNull();
+    expect(await signer.verify(token, { audience: 'm2m' })).toBeNull();
+    expect(await signer.verify(token, { audience: 'control', issuer: 'https://elsewhere.test' })).toBeNull();
+  });
+
   it('refuses a token once the injected clock passes its expiry', async () => {
     const local = new FakeClock(clock.now());
     const shortLived = new JwtTokenSigner({ store, kms, clock: local, issuer: ISSUER });

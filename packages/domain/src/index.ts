@@ -55,6 +55,7 @@ export type { AddedMember } from './use-cases/membership/add-member.use-case';
 export type { PendingInvitation } from './use-cases/membership/pending-invitations.use-case';
 export type { Member } from './use-cases/membership/read-members.use-cases';
 export type { CreatedOrganization } from './use-cases/operator/create-organization-for-owner.use-case';
+export type { BillingStatement, Plan, PlanLine } from './use-cases/quota/billing.use-cases';
 export type { Quota, QuotaLine } from './use-cases/quota/get-quota.use-case';
 export {
   type CompareStatus,

@@ -148,6 +148,21 @@ describe('membership use cases', () => {
     expect(deps.uow.tables.audit).toHaveLength(before);
   });
 
+  it('checks rule 1 (400) before the role and the user_id format (422)', async () => {
+    const cases: [Parameters<typeof add>[0], string, string][] = [
+      [{ userId: ownerId, email: 'a@acme.test' }, 'malformed', 'user_id_and_email'],
+      [{ userId: 'not-a-uuid', email: 'a@acme.test', role: 'member' }, 'malformed', 'user_id_and_email'],
+      [{}, 'malformed', 'user_id_or_email_required'],
+      [{ userId: ownerId, password: 'x' }, 'malformed', 'password_with_user_id'],
+      [{ email: 'a@acme.test' }, 'invalid', 'validation_failed'],
+      [{ userId: 'not-a-uuid', role: 'member' }, 'invalid', 'validation_failed'],
+      [{ email: 'a@acme.test', role: 'boss' }, 'invalid', 'invalid_role_for_scope'],
+    ];
+    for (const [body, kind, code] of cases) {
+      expect(await failure(add(body))).toMatchObject({ kind, code });
+    }
+  });
+
   it('is idempotent for the same role and 409 for another', async () => {
     const first = await add({ email: 'again@acme.test', role: 'member' });
     const sent = deps.mailer.sent.length;
@@ -232,6 +247,17 @@ describe('membership use cases', () => {
       action: 'membership.role_changed',
       details: { from: 'owner', to: 'admin' },
     });
+  });
+
+  it('the last owner removing themselves is 409 last_owner; with a second owner it is the rank rule (403)', async () => {
+    const own = deps.uow.tables.memberships.values().next().value;
+    if (!own) throw new Error('no owner membership');
+    const remove = () =>
+      uc.memberships.remove.execute({ userId: ownerId, membershipId: own.id, context: ctx(ownerId) });
+    expect(await failure(remove())).toMatchObject({ kind: 'conflict', code: 'last_owner' });
+    await add({ email: 'second-owner@acme.test', password: 'second secret', role: 'owner' });
+    expect(await failure(remove())).toMatchObject({ kind: 'forbidden', code: 'role_not_below_caller' });
+    expect(deps.uow.tables.memberships.has(own.id)).toBe(true);
   });
 
   it('reset-password issues a new link that cancels the older one', async () => {

@@ -217,6 +217,29 @@ describe('workspaces', () => {
       }),
     ).rejects.toMatchObject({ code: 'organization_suspended' });
   });
+
+  it("a suspended organization's workspaces read as frozen while it lasts", async () => {
+    const { uc, org, ownerId } = await setup();
+    const ws = await uc.createWorkspace.execute({
+      userId: ownerId,
+      organizationId: org.id,
+      name: 'A',
+      context: ctx(ownerId),
+    });
+    await uc.operator.updateOrganization.execute({ organizationId: org.id, suspended: true, ip: null });
+    await expect(uc.getWorkspace.execute({ userId: ownerId, workspaceId: ws.id })).resolves.toMatchObject({
+      status: 'frozen',
+    });
+    const listed = await uc.listWorkspaces.execute({ userId: ownerId, organizationId: org.id });
+    expect(listed.map((w) => w.status)).toEqual(['frozen']);
+    await expect(
+      uc.operator.setWorkspaceFrozen.execute({ workspaceId: ws.id, frozen: false, ip: null }),
+    ).resolves.toMatchObject({ status: 'frozen' });
+    await uc.operator.updateOrganization.execute({ organizationId: org.id, suspended: false, ip: null });
+    await expect(uc.getWorkspace.execute({ userId: ownerId, workspaceId: ws.id })).resolves.toMatchObject({
+      status: 'active',
+    });
+  });
 });
 
 describe('environments', () => {

@@ -3,6 +3,7 @@ import {
   createUseCases,
   decodeAuditCursor,
   encodeAuditCursor,
+  looksLikeSecret,
   type M2mPrincipal,
   redactDetails,
   requireFlagKey,
@@ -90,6 +91,29 @@ describe('secrets', () => {
     expect(snapshot(deps)).toBe(before);
   });
 
+  it('clears a description with null, keeps it when omitted, and counts characters', async () => {
+    const { uc, caller, workspaceId, userId } = await setup();
+    const upsert = (description?: string | null, value = 'v') =>
+      uc.secrets.upsert.execute({
+        caller,
+        workspaceId,
+        environmentId: null,
+        key: 'K',
+        value,
+        description,
+        context: ctx(userId),
+      });
+    expect((await upsert('first')).secret.description).toBe('first');
+    expect((await upsert(undefined)).secret.description).toBe('first');
+    expect((await upsert(null)).secret.description).toBeNull();
+    await expect(upsert(undefined, '😀'.repeat(10_000))).resolves.toBeDefined();
+    await expect(upsert(undefined, '😀'.repeat(10_001))).rejects.toMatchObject({
+      code: 'invalid_secret_value',
+    });
+    await expect(upsert('😀'.repeat(255))).resolves.toBeDefined();
+    await expect(upsert('x'.repeat(256))).rejects.toMatchObject({ code: 'invalid_secret_description' });
+  });
+
   it('applies the M2M table and refuses other workspaces', async () => {
     const { uc, workspaceId } = await setup();
     const m2m = (scopes: M2mPrincipal['scopes'], ws = workspaceId): M2mPrincipal => ({
@@ -166,6 +190,16 @@ describe('flags, audit cursors and redaction', () => {
     expect(requireFlagKey('Feature.x_1-2')).toBe('Feature.x_1-2');
   });
 
+  it('lets M2M tokens read the flags of their own workspace only', async () => {
+    const { uc, workspaceId } = await setup();
+    const m2m = (ws: string): M2mPrincipal => ({ kind: 'm2m', clientId: 'c', workspaceId: ws, scopes: [] });
+    await expect(uc.flags.list.execute({ caller: m2m(workspaceId), workspaceId })).resolves.toEqual([]);
+    await expect(uc.flags.runtime.execute({ caller: m2m(workspaceId), workspaceId })).resolves.toEqual({});
+    await expect(uc.flags.list.execute({ caller: m2m('other'), workspaceId })).rejects.toMatchObject({
+      code: 'permission_denied',
+    });
+  });
+
   it('round-trips cursors and refuses anything else', () => {
     const cursor = {
       createdAt: new Date('2026-01-02T03:04:05.678Z'),
@@ -197,6 +231,38 @@ describe('flags, audit cursors and redaction', () => {
       items: ['a', '[redacted]'],
       secret: null,
     });
+  });
+
+  it('keeps ids readable and redacts what the shared credential detector finds', () => {
+    const id = '3f2b8c1e-9a4d-4e6b-8c2f-1a2b3c4d5e6f';
+    expect(
+      redactDetails({
+        user_id: id,
+        scope_id: id.toUpperCase(),
+        environments: [id],
+        stripe: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+        note: 'connect with postgres://app:s3cr3t@db.internal/app please',
+        pair: 'password=hunter2!',
+        pem: '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----',
+        header: 'Basic dXNlcjpwYXNz',
+        long_hex: '0123456789abcdef0123456789abcdef01234567',
+        plain: 'DATABASE_URL',
+      }),
+    ).toEqual({
+      user_id: id,
+      scope_id: id.toUpperCase(),
+      environments: [id],
+      stripe: '[redacted]',
+      note: '[redacted]',
+      pair: '[redacted]',
+      pem: '[redacted]',
+      header: '[redacted]',
+      long_hex: '[redacted]',
+      plain: 'DATABASE_URL',
+    });
+    // The ticket warning uses the same detector, so it now knows URLs with a password too.
+    expect(looksLikeSecret('our DSN is mysql://root:pw1234@db/x')).toBe(true);
+    expect(looksLikeSecret('see https://docs.example.com/a@b')).toBe(false);
   });
 
   it('checks the audit list limit', async () => {

@@ -175,6 +175,12 @@ describe('possible secrets', () => {
     'DB secret: Xk29fLq8',
     'curl -H "x" ?token=a1b2c3d4e5',
     'the value is 9fQ2xZ7LmP4vR8tW1yB6nK3sD5gH0jCq',
+    'my password is Summer2024!',
+    'secret=supersecretvalue',
+    '{"api_key": "abcd1234efgh5678"}',
+    'here is my api key: 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c',
+    'token 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a',
+    'Authorization: Bearer abcdef0123456789abcdef0123456789',
   ];
   const negatives = [
     'I cannot sign in since this morning; the page says "invalid credentials".',
@@ -187,6 +193,11 @@ describe('possible secrets', () => {
     'password: ********',
     'token=<redacted>',
     'AbstractSingletonProxyFactoryBeanImplementation',
+    'the password is expired',
+    'my password is not working',
+    'the access token expired yesterday',
+    'password reset link never arrived',
+    'which secret key should the app use?',
   ];
   it.each(positives)('flags %s', (text) => expect(looksLikeSecret(text)).toBe(true));
   it.each(negatives)('does not flag %s', (text) => expect(looksLikeSecret(text)).toBe(false));

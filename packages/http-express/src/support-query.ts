@@ -19,10 +19,16 @@ export interface TicketListParams {
   readonly organizationId?: string;
 }
 
+/**
+ * A repeatable parameter's values: `?status=open&status=resolved`, also
+ * written `?status=open,resolved`; an empty value (`?status=`) filters nothing.
+ */
 const values = (raw: unknown): string[] =>
   raw === undefined
     ? []
-    : (Array.isArray(raw) ? raw : [raw]).map((v) => (typeof v === 'string' ? v : '\u0000'));
+    : (Array.isArray(raw) ? raw : [raw]).flatMap((v) =>
+        typeof v === 'string' ? v.split(',').filter((part) => part !== '') : ['\u0000'],
+      );
 
 function wholeNumber(
   raw: unknown,
@@ -32,7 +38,7 @@ function wholeNumber(
   field: string,
   errors: FieldError[],
 ) {
-  if (raw === undefined) return fallback;
+  if (raw === undefined || raw === '') return fallback;
   const text = typeof raw === 'string' ? raw : '';
   const n = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < min || n > max) {

@@ -41,6 +41,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * private halves sealed by the KeyManagement port. Parsed keys are cached as
  * KeyObjects: handing a PEM to every verify costs about six times as much.
  */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class JwtTokenSigner implements TokenSigner {
   private readonly ids: IdGenerator;
   private readonly publicKeys = new Map<string, KeyObject>();
@@ -48,6 +50,14 @@ export class JwtTokenSigner implements TokenSigner {
   private loading: Promise<void> | null = null;
   private loadedAt = 0;
   private missReloadAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Tokens already verified, by audience, issuer and token, until they expire.
+   * A client sends the same access token on every request for 15 minutes, and
+   * an RSA verification costs more than the rest of the request's CPU work.
+   * Bounded: emptied when full. Revocation is not decided here (sessions and
+   * clients are read on every request), so a cached signature check is safe.
+   */
+  private readonly verified = new Map<string, Claims>();
 
   constructor(private readonly options: JwtTokenSignerOptions) {
     this.ids = options.ids ?? new RandomUuidIds();
@@ -78,6 +88,13 @@ export class JwtTokenSigner implements TokenSigner {
 
   async verify(token: string, options: VerifyOptions): Promise<Claims | null> {
     await this.init();
+    const now = seconds(this.options.clock.now());
+    const cacheKey = `${options.audience}\n${options.issuer ?? ''}\n${token}`;
+    const cached = this.verified.get(cacheKey);
+    if (cached) {
+      if (now < (cached.exp as number)) return cached;
+      this.verified.delete(cacheKey);
+    }
     const kid = readKid(token);
     if (kid === null) return null;
     let key = this.publicKeys.get(kid);
@@ -91,10 +108,13 @@ export class JwtTokenSigner implements TokenSigner {
         algorithms: [SIGNING_ALGORITHM],
         audience: options.audience,
         issuer: options.issuer ?? this.options.issuer,
-        clockTimestamp: seconds(this.options.clock.now()),
+        clockTimestamp: now,
       });
       // Every token we sign expires; one without exp was not made here.
-      return typeof claims === 'object' && typeof claims.exp === 'number' ? claims : null;
+      if (typeof claims !== 'object' || typeof claims.exp !== 'number') return null;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(cacheKey, claims);
+      return claims;
     } catch {
       return null;
     }

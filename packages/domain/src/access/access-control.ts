@@ -85,13 +85,10 @@ export async function authorizeWorkspace(
   permission: Permission,
   now: Date,
 ): Promise<{ workspace: Workspace; organization: Organization; access: OrganizationAccess }> {
-  const workspace = await repos.workspaces.findById(workspaceId);
-  if (!workspace) throw notFound('workspace_not_found', 'no such workspace');
-  const [organization, memberships] = await Promise.all([
-    repos.organizations.findById(workspace.organizationId),
-    repos.memberships.listForUserInOrganization(userId, workspace.organizationId),
-  ]);
-  if (!organization) throw notFound('workspace_not_found', 'no such workspace');
+  // One read: this runs on every workspace route.
+  const found = await repos.workspaces.findForAccess(workspaceId, userId);
+  if (!found) throw notFound('workspace_not_found', 'no such workspace');
+  const { workspace, organization, memberships } = found;
   const access = OrganizationAccess.from(memberships, organization.id, now);
   if (!access.onWorkspace(workspaceId, permission)) throw denied(permission, 'workspace');
   return { workspace, organization, access };

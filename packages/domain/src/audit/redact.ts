@@ -1,3 +1,5 @@
+import { looksLikeSecret } from '../ticket/secret-detector';
+
 /** What replaces a removed value in audit details. */
 export const REDACTED = '[redacted]';
 
@@ -5,18 +7,19 @@ export const REDACTED = '[redacted]';
 // private_key, …), value, authorization, credential(s), cookie.
 const SECRET_KEY_NAME =
   /(pass(word)?|secret|token|(^|[_.-])key$|^key$|apikey|value|authorization|credential|cookie)/i;
-// Strings that look like credentials whatever their key: bearer headers, JWTs,
-// PEM blocks, URLs with a password, long unbroken high-entropy strings.
-const CREDENTIAL_LOOKS = [
-  /^bearer\s+\S+/i,
-  /^basic\s+\S+/i,
-  /^eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/,
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
-  /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i,
-  /^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/_=-]{32,}$/,
-];
 
-const looksLikeCredential = (value: string) => CREDENTIAL_LOOKS.some((pattern) => pattern.test(value));
+// Whole values that are credentials by shape, beyond what the shared detector
+// finds inside text: an Authorization header value, and any long unbroken
+// letter-and-digit token (an API key need not look random to be one). A
+// canonical UUID is an identifier, never a secret: details name users,
+// scopes and environments by id and must stay readable.
+const AUTH_HEADER = /^(bearer|basic)\s+\S+/i;
+const LONG_TOKEN = /^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/_=-]{32,}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One detector for tickets and audit: known credential shapes, `password=…` pairs, random tokens, PEM, JWT, URLs with a password. */
+const looksLikeCredential = (value: string) =>
+  looksLikeSecret(value) || AUTH_HEADER.test(value) || (LONG_TOKEN.test(value) && !UUID.test(value));
 
 function redactValue(value: unknown): unknown {
   if (typeof value === 'string') return looksLikeCredential(value) ? REDACTED : value;

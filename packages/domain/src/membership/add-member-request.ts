@@ -1,4 +1,5 @@
 import { type Role, requireRoleForScope, type ScopeType } from '../roles/role';
+import { invalid } from '../shared/domain-error';
 import { requireEmail, requirePasswordPolicy } from '../shared/text';
 import {
   invalidExpiresAt,
@@ -14,7 +15,7 @@ export interface AddMemberInput {
   readonly password?: string | null;
   readonly temporaryPassword?: boolean | null;
   readonly sendEmail?: boolean | null;
-  readonly role: string;
+  readonly role?: string | null;
   readonly expiresAt?: string | null;
 }
 
@@ -39,6 +40,11 @@ export interface AddMemberRequest {
 }
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const fieldInvalid = (field: string, message: string) =>
+  invalid('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
 // ISO 8601: a date, or a date and time with seconds optional, fractions optional, and a zone (Z or ±hh:mm).
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
@@ -71,7 +77,9 @@ export function parseAddMemberRequest(
   if (!hasUserId && !hasEmail) throw userIdOrEmailRequired();
   if (hasUserId && given(input.password)) throw passwordWithUserId();
 
+  if (!given(input.role)) throw fieldInvalid('role', 'is required');
   const role = requireRoleForScope(scopeType, input.role);
+  if (hasUserId && !UUID.test(input.userId as string)) throw fieldInvalid('user_id', 'must be a UUID');
   let member: MemberReference;
   if (hasUserId) {
     member = { kind: 'user_id', userId: input.userId as string };

@@ -49,6 +49,19 @@ export interface WorkspaceRepository {
   findByIds(ids: readonly string[]): Promise<Workspace[]>;
   listByOrganization(organizationId: string): Promise<Workspace[]>;
   countByOrganization(organizationId: string): Promise<number>;
+  /**
+   * The workspace, its organization and the user's memberships in that
+   * organization (as `MembershipRepository.listForUserInOrganization`), in one
+   * read: what every workspace route authorizes with. Null when the workspace
+   * or its organization does not exist.
+   */
+  findForAccess(workspaceId: string, userId: string): Promise<WorkspaceAccessRead | null>;
+}
+
+export interface WorkspaceAccessRead {
+  readonly workspace: Workspace;
+  readonly organization: Organization;
+  readonly memberships: Membership[];
 }
 
 export interface EnvironmentRepository {

@@ -39,8 +39,15 @@ export function requireSecretKey(key: string, field = 'key'): string {
   return key;
 }
 
+/** Lengths are counted in characters (code points), not UTF-16 units: an emoji is one character. */
+const characters = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
 export function requireSecretValue(value: string): string {
-  if (value.length > Limits.secretValueMax) {
+  if (value.length > Limits.secretValueMax && characters(value) > Limits.secretValueMax) {
     throw invalid('invalid_secret_value', `value has more than ${Limits.secretValueMax} characters`, [
       { field: 'value', message: `at most ${Limits.secretValueMax} characters` },
     ]);
@@ -49,7 +56,10 @@ export function requireSecretValue(value: string): string {
 }
 
 export function requireSecretDescription(description: string): string {
-  if (description.length > Limits.secretDescriptionMax) {
+  if (
+    description.length > Limits.secretDescriptionMax &&
+    characters(description) > Limits.secretDescriptionMax
+  ) {
     throw invalid(
       'invalid_secret_description',
       `description has more than ${Limits.secretDescriptionMax} characters`,

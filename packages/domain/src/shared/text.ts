@@ -27,8 +27,10 @@ export function requireEmail(value: string, field = 'email'): string {
   return email;
 }
 
+/** 8 to 128 characters, counted as code points (an emoji is one character, as in the DTO check). */
 export function requirePasswordPolicy(password: string, field = 'password'): void {
-  if (password.length < Limits.passwordMin || password.length > Limits.passwordMax) {
+  const length = [...password].length;
+  if (length < Limits.passwordMin || length > Limits.passwordMax) {
     throw invalid(
       'invalid_password',
       `${field} must be ${Limits.passwordMin} to ${Limits.passwordMax} characters`,

@@ -2,6 +2,7 @@
  * Flags text that looks like it holds a credential, so the ticket answer can
  * warn (`possible_secret`). It never blocks: a false positive costs a
  * warning, a false negative costs nothing the customer did not already send.
+ * The audit log's redaction (`audit/redact.ts`) uses the same detector.
  */
 
 /** Well-known credential shapes, by provider. */
@@ -15,11 +16,21 @@ const KNOWN_SHAPES: readonly RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{35}\b/, // Google API key
   /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, // PEM private keys
   /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/, // JWT
+  /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i, // URL with a password (postgres://user:pass@host)
+  /\bBearer\s+[A-Za-z0-9._~+/-]{20,}/, // an Authorization header's bearer token
 ];
 
-/** `password=…`, `secret: …`, `api_key=…` and the like. */
-const PAIR =
-  /\b(?:password|passwd|pwd|secret|client_secret|token|access_token|auth_token|api[_-]?key|access[_-]?key|private[_-]?key)\s*[:=]\s*["']?([^\s"',;]+)/gi;
+/** Words that name a credential; longer names first, so `secret key` is read before `secret`. */
+const KEY_WORD =
+  '(?:client[_ -]?secret|secret[_ -]?key|private[_ -]?key|access[_ -]?key|api[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|password|passwd|pwd|secret|token)';
+
+/**
+ * `password=…`, `secret: …`, `"api_key": "…"`, `my password is …`, `token …`:
+ * group 1 is the separator, group 2 the value.
+ */
+const PAIR = new RegExp(`\\b${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`, 'gi');
+
+const placeholder = (value: string) => /^(.)\1*$/.test(value) || /^<.*>$/.test(value);
 
 /** A plain word ("password: forgotten") or a placeholder is not a value. */
 const looksLikeValue = (value: string) =>
@@ -43,10 +54,22 @@ export function shannonEntropy(value: string): number {
 const highEntropy = (token: string) =>
   /[a-z]/.test(token) && /[A-Z]/.test(token) && /[0-9]/.test(token) && shannonEntropy(token) >= 4.0;
 
+/**
+ * Whether the value after a credential word is one: after `=` almost
+ * anything is (`password=hunter`); after `:` or "is" not a plain word ("my
+ * password is expired"); after a bare space only a long letter-and-digit
+ * string ("token 3f9a…"), since prose puts words there.
+ */
+function pairHoldsValue(separator: string, value: string): boolean {
+  if (separator.includes('=')) return value.length >= 4 && !placeholder(value);
+  if (separator.includes(':') || /\bis\b/i.test(separator)) return looksLikeValue(value);
+  return value.length >= 12 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !placeholder(value);
+}
+
 export function looksLikeSecret(text: string): boolean {
   if (KNOWN_SHAPES.some((re) => re.test(text))) return true;
   for (const match of text.matchAll(PAIR)) {
-    if (looksLikeValue(match[1] ?? '')) return true;
+    if (pairHoldsValue(match[1] ?? '', match[2] ?? '')) return true;
   }
   for (const match of text.matchAll(TOKEN)) {
     if (highEntropy(match[0])) return true;

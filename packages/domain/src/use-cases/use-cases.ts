@@ -32,6 +32,7 @@ import {
   GetOrganization,
   ListMyOrganizations,
 } from './organization/organization.use-cases';
+import { ListBillingStatements, ListPlans } from './quota/billing.use-cases';
 import { GetQuota } from './quota/get-quota.use-case';
 import { CompareSecrets, PromoteSecrets } from './secret/promote-secrets.use-case';
 import { RewrapSecrets } from './secret/rewrap-secrets.use-case';
@@ -81,6 +82,10 @@ export function createUseCases(deps: Deps) {
     createEnvironment: new CreateEnvironment(deps),
     updateEnvironment: new UpdateEnvironment(deps),
     getQuota: new GetQuota(deps),
+    billing: {
+      statements: new ListBillingStatements(deps),
+      plans: new ListPlans(deps),
+    },
     secrets: {
       list: new ListSecrets(deps),
       reveal: new RevealSecret(deps),

@@ -24,3 +24,14 @@ export function requireNotFrozen(organization: Organization, workspace?: Workspa
     throw forbidden('workspace_frozen', 'the workspace is frozen');
   }
 }
+
+/**
+ * How a workspace reads to clients: a suspended organization's workspaces
+ * count as frozen (supplement §2), so they read `frozen` while it lasts. The
+ * stored status is untouched and comes back when the suspension is lifted.
+ */
+export function asSeenIn(workspace: Workspace, organization: Organization): Workspace {
+  return organization.status === 'suspended' && workspace.status !== 'frozen'
+    ? { ...workspace, status: 'frozen' }
+    : workspace;
+}

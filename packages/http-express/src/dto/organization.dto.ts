@@ -1,14 +1,6 @@
-import { Limits, PLAN_TIERS, type PlanTier } from '@groundfloor/domain';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
+import { PLAN_TIERS, type PlanTier } from '@groundfloor/domain';
+import { IsBoolean, IsEmail, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
+import { Optional } from './optional';
 
 export class NameDto {
   @IsString() @MaxLength(1000) name!: string;
@@ -16,21 +8,18 @@ export class NameDto {
 
 export class CreateOrganizationByOperatorDto {
   @IsString() @MaxLength(1000) name!: string;
-  @IsOptional() @IsIn(PLAN_TIERS) plan_tier?: PlanTier;
+  @Optional() @IsIn(PLAN_TIERS) plan_tier?: PlanTier;
   @IsString() @IsEmail() @MaxLength(320) owner_email!: string;
-  @IsOptional()
-  @IsString()
-  @MinLength(Limits.passwordMin)
-  @MaxLength(Limits.passwordMax)
-  owner_password?: string;
-  @IsOptional() @IsString() @MaxLength(1000) owner_display_name?: string;
+  /** The password policy is checked by the domain (`invalid_password`). */
+  @Optional() @IsString() @MaxLength(1024) owner_password?: string;
+  @Optional() @IsString() @MaxLength(1000) owner_display_name?: string;
 }
 
 export class UpdateOrganizationByOperatorDto {
-  @IsOptional() @IsIn(PLAN_TIERS) plan_tier?: PlanTier;
-  @IsOptional() @IsBoolean() suspended?: boolean;
+  @Optional() @IsIn(PLAN_TIERS) plan_tier?: PlanTier;
+  @Optional() @IsBoolean() suspended?: boolean;
   /** Keys and values are checked by the domain (known keys, whole numbers or null). */
-  @IsOptional() @IsObject() limits?: Record<string, number | null>;
+  @Optional() @IsObject() limits?: Record<string, number | null>;
 }
 
 export class FreezeWorkspaceDto {
@@ -38,6 +27,6 @@ export class FreezeWorkspaceDto {
 }
 
 export class UpdateEnvironmentDto {
-  @IsOptional() @IsString() @MaxLength(1000) name?: string;
-  @IsOptional() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
+  @Optional() @IsString() @MaxLength(1000) name?: string;
+  @Optional() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
 }

@@ -1,4 +1,5 @@
 import { IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Optional } from './optional';
 
 /*
  * Shape only: the spec's lengths (key 256, value 10,000, description 255) are
@@ -8,13 +9,18 @@ import { IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-valid
 
 export class UpsertSecretDto {
   @IsString() @MaxLength(100_000) value!: string;
-  @IsOptional() @IsString() @MaxLength(10_000) description?: string;
+  /**
+   * Omitted keeps the description; `null` clears it (responses show a missing
+   * description as null, so sending one back must work: the exception to
+   * "null is not absence").
+   */
+  @IsOptional() @IsString() @MaxLength(10_000) description?: string | null;
 }
 
 export class PromoteSecretsDto {
   @IsString() @MaxLength(100) source_environment_id!: string;
   @IsString() @MaxLength(100) target_environment_id!: string;
-  @IsOptional() @IsArray() @IsString({ each: true }) @MaxLength(1000, { each: true }) keys?: string[];
-  @IsOptional() @IsString() @MaxLength(100) mode?: string;
-  @IsOptional() @IsBoolean() dry_run?: boolean;
+  @Optional() @IsArray() @IsString({ each: true }) @MaxLength(1000, { each: true }) keys?: string[];
+  @Optional() @IsString() @MaxLength(100) mode?: string;
+  @Optional() @IsBoolean() dry_run?: boolean;
 }

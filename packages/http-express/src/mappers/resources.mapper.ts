@@ -68,7 +68,8 @@ export const membershipJson = (m: Membership, user: User | null) => ({
   role: m.role,
   status: m.status,
   user_email: user?.email ?? null,
-  user_display_name: user?.displayName ?? null,
+  // The spec types it as a string (never null): without a display name, the email stands in.
+  user_display_name: user ? (user.displayName ?? user.email) : null,
   created_at: m.createdAt.toISOString(),
   expires_at: m.expiresAt ? m.expiresAt.toISOString() : null,
   user_idp_realm: user?.idpRealm ?? null,

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDomainError, problemFromDomain, sendProblem } from '../problem';
+import { requestLogger } from './logging';
 
 interface HttpishError {
   type?: string;
@@ -47,7 +48,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     sendProblem(res, { status, code: 'bad_request', detail: 'the request could not be read' });
     return;
   }
-  req.log?.error({ err: safeError(err) }, 'unhandled error');
+  requestLogger(res)?.error(
+    { err: safeError(err), req: { id: res.locals.requestId, method: req.method } },
+    'unhandled error',
+  );
   sendProblem(res, { status: 500, code: 'internal_error', detail: 'something went wrong on our side' });
 };
 

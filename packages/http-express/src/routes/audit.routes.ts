@@ -29,7 +29,8 @@ export function auditRoutes(useCases: UseCases): Router {
         scope: { type, id: param(req.params[idParam]) },
         limit: limitOf(req),
         before: queryText(req, 'before'),
-        action: queryText(req, 'action'),
+        // An empty `action` filters nothing, like an absent one.
+        action: queryText(req, 'action') || undefined,
       });
       res.json({ events: page.events.map(auditEventJson), next_cursor: page.nextCursor });
     };

@@ -24,11 +24,22 @@ export function authRoutes(useCases: UseCases): Router {
       async (req, res) => {
         const body = parseBody(TokenRequestDto, req.body);
         const ip = clientIp(req);
-        if (body.refresh_token !== undefined && body.email === undefined && body.password === undefined) {
+        const grant = body.grant_type;
+        if (
+          body.refresh_token !== undefined &&
+          body.email === undefined &&
+          body.password === undefined &&
+          grant !== 'password'
+        ) {
           res.json(await useCases.refreshSession.execute({ refreshToken: body.refresh_token, ip }));
           return;
         }
-        if (body.email !== undefined && body.password !== undefined && body.refresh_token === undefined) {
+        if (
+          body.email !== undefined &&
+          body.password !== undefined &&
+          body.refresh_token === undefined &&
+          grant !== 'refresh_token'
+        ) {
           res.json(await useCases.signIn.execute({ email: body.email, password: body.password, ip }));
           return;
         }

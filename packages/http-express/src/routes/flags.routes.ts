@@ -21,7 +21,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/** Supplement §18. Writes are team-only (M2M tokens 403); the runtime read takes M2M tokens too. */
+/** Supplement §18. Writes are team-only (M2M tokens 403); both reads take M2M tokens too. */
 export function flagsRoutes(useCases: UseCases): Router {
   const router = Router();
   const team = requireTeam(useCases);
@@ -57,13 +57,16 @@ export function flagsRoutes(useCases: UseCases): Router {
     },
   ];
 
+  // Reads take team members and M2M tokens (spec: M2M tokens are read-only on flags).
+  const reader = requireCaller(useCases, { kinds: ['team', 'm2m'] });
+
   route(router, BASE, {
     get: [
-      team,
+      reader,
       ws,
       async (req, res) => {
         const flags = await useCases.flags.list.execute({
-          userId: userId(res),
+          caller: principalOf(res),
           workspaceId: param(req.params.workspace_id),
         });
         res.json({ flags: flags.map(flagJson) });
@@ -73,7 +76,7 @@ export function flagsRoutes(useCases: UseCases): Router {
 
   route(router, `${BASE}/runtime`, {
     get: [
-      requireCaller(useCases, { kinds: ['team', 'm2m'] }),
+      reader,
       ws,
       async (req, res) => {
         const values = await useCases.flags.runtime.execute({

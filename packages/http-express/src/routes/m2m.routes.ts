@@ -1,4 +1,4 @@
-import { malformed, type UseCases, unauthenticated } from '@groundfloor/domain';
+import { invalid, malformed, type UseCases, unauthenticated } from '@groundfloor/domain';
 import express, { type Request, Router } from 'express';
 import { CreateM2mClientDto, M2mTokenFormDto, M2mTokenJsonDto } from '../dto/m2m.dto';
 import { m2mClientJson } from '../mappers/secrets.mapper';
@@ -26,19 +26,40 @@ function basicCredentials(req: Request): { clientId: string; clientSecret: strin
   }
 }
 
-/** The client's credentials from a JSON body, or from the OAuth 2.0 client-credentials form. */
+const unsupportedGrant = () => malformed('unsupported_grant_type', 'grant_type must be client_credentials');
+const CREDENTIAL_FIELDS = ['client_id', 'client_secret'] as const;
+const given = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The client's credentials from exactly one place: HTTP Basic, or the body
+ * (JSON, or the OAuth 2.0 client-credentials form, which must name its grant).
+ */
 function credentials(req: Request): { clientId: string; clientSecret: string } {
+  const basic = basicCredentials(req);
+  const empty =
+    req.body === undefined || (typeof req.body === 'object' && Object.keys(req.body ?? {}).length === 0);
+  if (basic && empty && !req.is('application/x-www-form-urlencoded')) return basic;
+  let body: { client_id?: string | null; client_secret?: string | null };
   if (req.is('application/x-www-form-urlencoded')) {
     const form = parseBody(M2mTokenFormDto, req.body);
-    if (form.grant_type !== 'client_credentials') {
-      throw malformed('unsupported_grant_type', 'grant_type must be client_credentials');
+    if (form.grant_type !== 'client_credentials') throw unsupportedGrant();
+    body = form;
+  } else {
+    const json = parseBody(M2mTokenJsonDto, req.body);
+    if (given(json.grant_type) && json.grant_type !== 'client_credentials') throw unsupportedGrant();
+    const missing = CREDENTIAL_FIELDS.filter((field) => !given(json[field]));
+    if (!basic && missing.length > 0) {
+      throw invalid(
+        'validation_failed',
+        'client_id and client_secret are required (or HTTP Basic credentials)',
+        missing.map((field) => ({ field, message: 'required' })),
+      );
     }
-    const basic = basicCredentials(req);
-    if (basic && form.client_id === undefined && form.client_secret === undefined) return basic;
-    if (basic || form.client_id === undefined || form.client_secret === undefined) throw invalidClient();
-    return { clientId: form.client_id, clientSecret: form.client_secret };
+    body = json;
   }
-  const body = parseBody(M2mTokenJsonDto, req.body);
+  const inBody = CREDENTIAL_FIELDS.filter((field) => given(body[field])).length;
+  if (basic && inBody === 0) return basic;
+  if (basic || !given(body.client_id) || !given(body.client_secret)) throw invalidClient();
   return { clientId: body.client_id, clientSecret: body.client_secret };
 }
 
@@ -70,7 +91,7 @@ export function m2mRoutes(useCases: UseCases): Router {
           userId: userId(res),
           workspaceId: param(req.params.workspace_id),
           name: body.name,
-          scopes: body.scopes,
+          scopes: body.scopes ?? [],
           context: userContext(req, res),
         });
         res.status(201).json({ ...m2mClientJson(client), client_secret: clientSecret });

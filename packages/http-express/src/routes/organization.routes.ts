@@ -95,6 +95,25 @@ export function organizationRoutes(useCases: UseCases): Router {
   // The spec's older name of the same route: same data for the same ID.
   route(router, '/v1/accounts/:organization_id/quota', { get: quota });
 
+  // Billing (spec: Other routes referenced; shapes not shown): the view_billing route and the plan catalogue.
+  const statements: RequestHandler[] = [
+    team,
+    org,
+    async (req, res) => {
+      res.json(
+        await useCases.billing.statements.execute({
+          userId: userId(res),
+          organizationId: param(req.params.organization_id),
+        }),
+      );
+    },
+  ];
+  route(router, '/v1/accounts/:organization_id/billing-statements', { get: statements });
+  route(router, '/v1/organizations/:organization_id/billing-statements', { get: statements });
+  route(router, '/v1/billing/plans', {
+    get: [team, (_req, res) => void res.json(useCases.billing.plans.execute())],
+  });
+
   route(router, '/v1/workspaces/:workspace_id', {
     get: [
       team,

@@ -1,6 +1,6 @@
-import { forbidden, type UseCases } from '@groundfloor/domain';
+import { DomainError, forbidden, invalid, type UseCases } from '@groundfloor/domain';
 import { type Request, type RequestHandler, Router } from 'express';
-import { callerContext, queryText, requiredQueryText } from '../caller-context';
+import { callerContext, queryText } from '../caller-context';
 import { PromoteSecretsDto, UpsertSecretDto } from '../dto/secret.dto';
 import { revealedSecretJson, secretListItemJson, secretMetadataJson } from '../mappers/secrets.mapper';
 import { principalOf, requireCaller } from '../middleware/authenticate';
@@ -9,8 +9,29 @@ import { parseBody } from '../validation';
 
 const BASE = '/v1/workspaces/:workspace_id/secrets';
 
-/** Without `environment_id` the workspace-wide set; with it, that environment's set. */
-const environmentOf = (req: Request): string | null => queryText(req, 'environment_id') ?? null;
+/** Without `environment_id` (or with it empty) the workspace-wide set; with it, that environment's set. */
+const environmentOf = (req: Request): string | null =>
+  queryText(req, 'environment_id')?.toLowerCase() || null;
+
+const COMPARE_PARAMS = ['source_environment_id', 'target_environment_id'] as const;
+
+/** Whether a `GET /secrets/compare` names the compare route (either parameter) or the secret `compare`. */
+const asksToCompare = (req: Request): boolean => COMPARE_PARAMS.some((name) => req.query[name] !== undefined);
+
+/** Both compare parameters (ids in lower case, as stored), or one 422 naming each one missing. */
+function compareQuery(req: Request): { source: string; target: string } {
+  const source = queryText(req, 'source_environment_id')?.toLowerCase() ?? '';
+  const target = queryText(req, 'target_environment_id')?.toLowerCase() ?? '';
+  const missing = COMPARE_PARAMS.filter((_, i) => (i === 0 ? source : target) === '');
+  if (missing.length > 0) {
+    throw invalid(
+      'validation_failed',
+      `compare needs ${missing.join(' and ')}`,
+      missing.map((field) => ({ field, message: 'required' })),
+    );
+  }
+  return { source, target };
+}
 
 /**
  * Spec: Secrets. Team members and M2M clients reach every route; the domain
@@ -45,56 +66,54 @@ export function secretsRoutes(useCases: UseCases): Router {
     ],
   });
 
-  route(router, `${BASE}/compare`, {
-    get: [
-      caller,
-      ws,
-      async (req, res) => {
-        const sourceEnvironmentId = requiredQueryText(req, 'source_environment_id');
-        const targetEnvironmentId = requiredQueryText(req, 'target_environment_id');
-        const keys = await useCases.secrets.compare.execute({
-          caller: principalOf(res),
-          workspaceId: param(req.params.workspace_id),
-          sourceEnvironmentId,
-          targetEnvironmentId,
-        });
-        res.json({
-          source_environment_id: sourceEnvironmentId,
-          target_environment_id: targetEnvironmentId,
-          keys,
-        });
-      },
-    ],
-  });
+  // `compare` and `promote` are valid secret keys (spec: Secret), so these two
+  // paths are also key routes: GET /secrets/compare is the compare route when
+  // it carries a compare parameter, POST /secrets/promote the promote route;
+  // every other method and form falls through to `/secrets/:key` below.
+  router.get(
+    `${BASE}/compare`,
+    (req, _res, next) => next(asksToCompare(req) ? undefined : 'route'),
+    caller,
+    ws,
+    async (req, res) => {
+      const { source: sourceEnvironmentId, target: targetEnvironmentId } = compareQuery(req);
+      const keys = await useCases.secrets.compare.execute({
+        caller: principalOf(res),
+        workspaceId: param(req.params.workspace_id),
+        sourceEnvironmentId,
+        targetEnvironmentId,
+      });
+      res.json({
+        source_environment_id: sourceEnvironmentId,
+        target_environment_id: targetEnvironmentId,
+        keys,
+      });
+    },
+  );
 
-  route(router, `${BASE}/promote`, {
-    post: [
-      caller,
-      ws,
-      noM2m,
-      async (req, res) => {
-        const body = parseBody(PromoteSecretsDto, req.body);
-        const result = await useCases.secrets.promote.execute({
-          caller: principalOf(res),
-          workspaceId: param(req.params.workspace_id),
-          sourceEnvironmentId: body.source_environment_id,
-          targetEnvironmentId: body.target_environment_id,
-          keys: body.keys,
-          mode: body.mode,
-          dryRun: body.dry_run,
-          context: callerContext(req, res),
-        });
-        res.json({
-          source_environment_id: body.source_environment_id,
-          target_environment_id: body.target_environment_id,
-          mode: result.mode,
-          dry_run: result.dryRun,
-          copied: result.copied,
-          skipped: result.skipped,
-          failed: result.failed,
-        });
-      },
-    ],
+  router.post(`${BASE}/promote`, caller, ws, noM2m, async (req, res) => {
+    const body = parseBody(PromoteSecretsDto, req.body);
+    const source = body.source_environment_id.toLowerCase();
+    const target = body.target_environment_id.toLowerCase();
+    const result = await useCases.secrets.promote.execute({
+      caller: principalOf(res),
+      workspaceId: param(req.params.workspace_id),
+      sourceEnvironmentId: source,
+      targetEnvironmentId: target,
+      keys: body.keys,
+      mode: body.mode,
+      dryRun: body.dry_run,
+      context: callerContext(req, res),
+    });
+    res.json({
+      source_environment_id: source,
+      target_environment_id: target,
+      mode: result.mode,
+      dry_run: result.dryRun,
+      copied: result.copied,
+      skipped: result.skipped,
+      failed: result.failed,
+    });
   });
 
   route(router, `${BASE}/:key`, {
@@ -102,12 +121,21 @@ export function secretsRoutes(useCases: UseCases): Router {
       caller,
       ws,
       async (req, res) => {
-        const { secret, value } = await useCases.secrets.reveal.execute({
-          ...set(req, res),
-          key: param(req.params.key),
-          context: callerContext(req, res),
-        });
-        res.json(revealedSecretJson(secret, value));
+        const key = param(req.params.key);
+        try {
+          const { secret, value } = await useCases.secrets.reveal.execute({
+            ...set(req, res),
+            key,
+            context: callerContext(req, res),
+          });
+          res.json(revealedSecretJson(secret, value));
+        } catch (err) {
+          // No secret named `compare`: the caller most likely meant the compare route.
+          if (key === 'compare' && err instanceof DomainError && err.code === 'secret_not_found') {
+            compareQuery(req);
+          }
+          throw err;
+        }
       },
     ],
     put: [

@@ -15,8 +15,25 @@ export class TypeormSessionRepository implements SessionRepository {
     );
   }
 
-  findById(id: string): Promise<Session | null> {
-    return this.find(id, false);
+  /** A parameterised statement rather than a TypeORM find: it runs on every team request. */
+  async findById(id: string): Promise<Session | null> {
+    if (!isUuid(id)) return null;
+    const rows: SessionRow[] = await this.scope
+      .manager()
+      .query(
+        'SELECT id, user_id, created_at, revoked_at, password_change_required FROM sessions WHERE id = $1::uuid',
+        [id],
+      );
+    const row = rows[0];
+    return row
+      ? SessionMapper.toDomain({
+          id: row.id,
+          userId: row.user_id,
+          createdAt: row.created_at,
+          revokedAt: row.revoked_at,
+          passwordChangeRequired: row.password_change_required,
+        })
+      : null;
   }
 
   findByIdForUpdate(id: string): Promise<Session | null> {
@@ -39,4 +56,12 @@ export class TypeormSessionRepository implements SessionRepository {
       .findOne(SessionSchema, { where: { id }, ...lockFor<SessionRecord>(this.scope, forUpdate) });
     return record ? SessionMapper.toDomain(record) : null;
   }
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  revoked_at: Date | null;
+  password_change_required: boolean;
 }

@@ -157,6 +157,13 @@ class Workspaces implements WorkspaceRepository {
   async countByOrganization(organizationId: string) {
     return (await this.listByOrganization(organizationId)).length;
   }
+  async findForAccess(workspaceId: string, userId: string) {
+    const workspace = await this.findById(workspaceId);
+    const organization = workspace ? this.t().organizations.get(workspace.organizationId) : undefined;
+    if (!workspace || !organization) return null;
+    const memberships = await new Memberships(this.t).listForUserInOrganization(userId, organization.id);
+    return { workspace, organization: copy(organization), memberships };
+  }
 }
 
 class Environments implements EnvironmentRepository {

@@ -29,7 +29,7 @@ export class ChangePassword {
     if (!gate.allowed) {
       throw rateLimited(
         'too_many_sign_in_attempts',
-        'too many wrong passwords for this account',
+        `more than ${bucket.limit} wrong passwords for this account in ${bucket.windowSeconds / 60} minutes`,
         gate.retryAfterSeconds,
       );
     }

@@ -2,18 +2,38 @@ import { authorizeWorkspace } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import { type Flag, requireFlagKey } from '../../flag/flag';
+import type { Repositories } from '../../ports/repositories.port';
 import { forbidden, invalid, notFound } from '../../shared/domain-error';
 import { requireNotFrozen } from '../../workspace/workspace';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
 
-/** Supplement §18, team members with `read`. */
+/**
+ * Who may read flags: team members with `read`, M2M tokens of the workspace
+ * whatever their scopes (spec: M2M tokens are "read-only on flags").
+ */
+async function authorizeFlagRead(
+  read: Repositories,
+  caller: Principal,
+  workspaceId: string,
+  now: Date,
+): Promise<void> {
+  if (caller.kind === 'team') {
+    await authorizeWorkspace(read, caller.userId, workspaceId, 'read', now);
+  } else if (caller.workspaceId !== workspaceId) {
+    throw forbidden('permission_denied', 'an M2M token works only in its own workspace');
+  } else if (!(await read.workspaces.findById(workspaceId))) {
+    throw notFound('workspace_not_found', 'no such workspace');
+  }
+}
+
+/** Supplement §18: every flag with its value and last change. */
 export class ListFlags {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
 
-  async execute(input: { userId: string; workspaceId: string }): Promise<Flag[]> {
+  async execute(input: { caller: Principal; workspaceId: string }): Promise<Flag[]> {
     const { read } = this.deps.uow;
-    await authorizeWorkspace(read, input.userId, input.workspaceId, 'read', this.deps.clock.now());
+    await authorizeFlagRead(read, input.caller, input.workspaceId, this.deps.clock.now());
     return read.flags.listByWorkspace(input.workspaceId);
   }
 }
@@ -100,13 +120,7 @@ export class RuntimeFlags {
 
   async execute(input: { caller: Principal; workspaceId: string }): Promise<Record<string, unknown>> {
     const { read } = this.deps.uow;
-    if (input.caller.kind === 'team') {
-      await authorizeWorkspace(read, input.caller.userId, input.workspaceId, 'read', this.deps.clock.now());
-    } else if (input.caller.workspaceId !== input.workspaceId) {
-      throw forbidden('permission_denied', 'an M2M token works only in its own workspace');
-    } else if (!(await read.workspaces.findById(input.workspaceId))) {
-      throw notFound('workspace_not_found', 'no such workspace');
-    }
+    await authorizeFlagRead(read, input.caller, input.workspaceId, this.deps.clock.now());
     const flags = await read.flags.listByWorkspace(input.workspaceId);
     return Object.fromEntries(flags.map((f) => [f.key, f.value]));
   }

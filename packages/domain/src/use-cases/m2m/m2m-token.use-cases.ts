@@ -19,8 +19,10 @@ const invalidClient = () => unauthenticated('invalid_client', 'unknown client or
 
 /**
  * Client credentials for a one-hour token (supplement §3, §6). Every attempt
- * counts toward 20 a minute per client and 20 a minute per address, so
- * secrets cannot be guessed quickly from one place or against one client.
+ * counts toward 20 a minute per client; failed attempts count toward 20 a
+ * minute per address, and an address past that is refused even with good
+ * credentials. So a secret cannot be guessed quickly against one client or
+ * from one place, while many workloads behind one address can still start.
  */
 export class ExchangeM2mToken {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'signer' | 'secretTokens' | 'rateLimiter'>) {}
@@ -32,27 +34,32 @@ export class ExchangeM2mToken {
     ip: string | null;
   }): Promise<M2mToken> {
     const { limit, windowSeconds } = Limits.m2mTokenExchange;
-    for (const key of [`m2m-token:client:${input.clientId}`, `m2m-token:ip:${input.ip ?? 'unknown'}`]) {
-      const decision = await this.deps.rateLimiter.hit({ key, limit, windowSeconds });
-      if (!decision.allowed) {
-        throw rateLimited(
-          'too_many_token_requests',
-          `at most ${limit} token requests a minute per client and per address`,
-          decision.retryAfterSeconds,
-        );
-      }
-    }
-    const client = await this.deps.uow.read.m2mClients.findById(input.clientId);
+    const perClient = { key: `m2m-token:client:${input.clientId}`, limit, windowSeconds };
+    const perAddress = { key: `m2m-token:ip:${input.ip ?? 'unknown'}`, limit, windowSeconds };
+    const refuse = (retryAfterSeconds: number) =>
+      rateLimited(
+        'too_many_token_requests',
+        `at most ${limit} token requests a minute per client and ${limit} failed ones per address`,
+        retryAfterSeconds,
+      );
+    const address = await this.deps.rateLimiter.check(perAddress);
+    if (!address.allowed) throw refuse(address.retryAfterSeconds);
+    const client = await this.deps.rateLimiter.hit(perClient);
+    if (!client.allowed) throw refuse(client.retryAfterSeconds);
+    const found = await this.deps.uow.read.m2mClients.findById(input.clientId);
     const presented = this.deps.secretTokens.hash(input.clientSecret);
-    if (!client || client.workspaceId !== input.workspaceId) {
-      this.deps.secretTokens.equals(presented, presented); // similar timing for unknown clients
+    const matches =
+      found !== null &&
+      found.workspaceId === input.workspaceId &&
+      this.deps.secretTokens.equals(presented, found.secretHash);
+    if (!found || !matches) {
+      await this.deps.rateLimiter.hit(perAddress);
       throw invalidClient();
     }
-    if (!this.deps.secretTokens.equals(presented, client.secretHash)) throw invalidClient();
-    const scope = client.scopes.join(' ');
+    const scope = found.scopes.join(' ');
     const accessToken = await this.deps.signer.sign(
-      { typ: 'm2m', workspace_id: client.workspaceId, scope },
-      { subject: client.id, audience: M2M_AUDIENCE, expiresInSeconds: Limits.m2mTokenSeconds },
+      { typ: 'm2m', workspace_id: found.workspaceId, scope },
+      { subject: found.id, audience: M2M_AUDIENCE, expiresInSeconds: Limits.m2mTokenSeconds },
     );
     return { access_token: accessToken, token_type: 'Bearer', expires_in: Limits.m2mTokenSeconds, scope };
   }

@@ -36,6 +36,9 @@ export class ChangeMemberRole {
       if (membership.role === role) return { membership, user };
       requireScopeNotFrozen(scope);
       statusAfter(membership.status, 'change_role');
+      // As for DELETE: an owner demoting the last owner hears 409 `last_owner`
+      // rather than a rank rule (on a workspace, the sole workspace owner).
+      if (scope.callerRole === 'owner') refuseLastOwner(membership, owners, now);
       refuseViolation(
         roleChangeViolation(scope.type, scope.callerRole, {
           current: membership.role,

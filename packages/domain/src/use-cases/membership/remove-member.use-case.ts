@@ -8,7 +8,9 @@ import { lockMembershipAndOwners } from './lock-membership';
 
 /**
  * DELETE a membership, accepted or pending (role rule 4): only a role ranked
- * strictly below the caller's own on the scope; never the last owner.
+ * strictly below the caller's own on the scope; never the last owner (409
+ * `last_owner` for an owner removing it, which can only be themselves on an
+ * organization, or the sole workspace owner on a workspace).
  * Allowed on a frozen workspace or in a suspended organization.
  */
 export class RemoveMember {
@@ -20,6 +22,9 @@ export class RemoveMember {
       const { membership, owners } = await lockMembershipAndOwners(tx, input.membershipId);
       const scope = await authorizeScopeOf(tx, input.userId, membership, 'manage_members', now);
       nextMembershipState(membership.status, 'delete');
+      // Spec Errors, 409 "Revoke: last owner": an owner removing the last owner
+      // (themselves) hears why it can never work, before the rank rule's 403.
+      if (scope.callerRole === 'owner') refuseLastOwner(membership, owners, now);
       refuseViolation(removalViolation(scope.type, scope.callerRole, membership.role));
       refuseLastOwner(membership, owners, now);
       await tx.memberships.delete(membership.id);

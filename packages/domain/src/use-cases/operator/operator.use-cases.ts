@@ -3,7 +3,7 @@ import { recordAudit } from '../../audit/record';
 import type { Organization, PlanTier } from '../../organization/organization';
 import { isLimitKey } from '../../quota/plan-limits';
 import { invalid, notFound } from '../../shared/domain-error';
-import type { Workspace } from '../../workspace/workspace';
+import { asSeenIn, type Workspace } from '../../workspace/workspace';
 import type { Deps } from '../deps';
 
 export class ListAllOrganizations {
@@ -92,8 +92,10 @@ export class SetWorkspaceFrozen {
     return this.deps.uow.transaction(async (tx) => {
       const workspace = await tx.workspaces.findById(input.workspaceId);
       if (!workspace) throw notFound('workspace_not_found', 'no such workspace');
+      const organization = await tx.organizations.findById(workspace.organizationId);
+      if (!organization) throw notFound('workspace_not_found', 'no such workspace');
       const status = input.frozen ? 'frozen' : 'active';
-      if (workspace.status === status) return workspace;
+      if (workspace.status === status) return asSeenIn(workspace, organization);
       workspace.status = status;
       await tx.workspaces.save(workspace);
       await recordAudit(tx, this.deps, { actor: OPERATOR, ip: input.ip }, now, {
@@ -102,7 +104,7 @@ export class SetWorkspaceFrozen {
         workspaceId: workspace.id,
         target: { type: 'workspace', id: workspace.id },
       });
-      return workspace;
+      return asSeenIn(workspace, organization);
     });
   }
 }

@@ -142,22 +142,22 @@ export class PromoteSecrets {
           result.copied.push(key);
         }
       }
-      if (!dryRun) {
-        await recordAudit(tx, this.deps, input.context, now, {
-          action: 'secret.promoted',
-          organizationId: organization.id,
-          workspaceId: workspace.id,
-          target: { type: 'environment', id: target.id },
-          details: {
-            source_environment_id: source.id,
-            target_environment_id: target.id,
-            mode,
-            copied: result.copied,
-            skipped: result.skipped,
-            failed: result.failed.map((f) => f.key),
-          },
-        });
-      }
+      // Spec: promote is "logged as secret.promoted"; a dry run too, marked as one.
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: 'secret.promoted',
+        organizationId: organization.id,
+        workspaceId: workspace.id,
+        target: { type: 'environment', id: target.id },
+        details: {
+          source_environment_id: source.id,
+          target_environment_id: target.id,
+          mode,
+          dry_run: dryRun,
+          copied: result.copied,
+          skipped: result.skipped,
+          failed: result.failed.map((f) => f.key),
+        },
+      });
       return result;
     });
   }

@@ -12,7 +12,7 @@ import { requireNotFrozen } from '../../workspace/workspace';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
 import { authorizeSecrets, requireEnvironment } from './secret-access';
-import { openSecret, sealSecret } from './secret-store';
+import { openSecret, type SecretPlace, sealSecret } from './secret-store';
 
 interface SetInput {
   readonly caller: Principal;
@@ -72,25 +72,38 @@ export class UpsertSecret {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'kms'>) {}
 
   async execute(
-    input: SetInput & { key: string; value: string; description?: string; context: RequestContext },
+    input: SetInput & {
+      key: string;
+      value: string;
+      /** Omitted keeps the current description (none on create); null clears it. */
+      description?: string | null;
+      context: RequestContext;
+    },
   ): Promise<{ secret: Secret; created: boolean }> {
     const key = requireSecretKey(input.key);
     const value = requireSecretValue(input.value);
     const description =
-      input.description === undefined ? undefined : requireSecretDescription(input.description);
+      input.description === undefined || input.description === null
+        ? input.description
+        : requireSecretDescription(input.description);
     const now = this.deps.clock.now();
-    const { organization } = await this.authorize(input, now);
-    const sealed = await sealSecret(this.deps.kms, { ...input, key }, value);
+    // Sealed under the stored (canonical) ids, never the ids as typed: an
+    // upper-case UUID in the request must not make the value unopenable.
+    const { organization, place } = await this.authorize(input, key, now);
+    const sealed = await sealSecret(this.deps.kms, place, value);
     return this.deps.uow.transaction(async (tx) => {
-      await this.authorize(input, now, tx);
-      const existing = await tx.secrets.findForUpdate(input.workspaceId, input.environmentId, key);
+      await this.authorize(input, key, now, tx);
+      const existing = await tx.secrets.findForUpdate(place.workspaceId, place.environmentId, key);
       const secret: Secret = existing
-        ? { ...existing, sealed, description: description ?? existing.description, updatedAt: now }
+        ? {
+            ...existing,
+            sealed,
+            description: description === undefined ? existing.description : description,
+            updatedAt: now,
+          }
         : {
             id: this.deps.ids.next(),
-            workspaceId: input.workspaceId,
-            environmentId: input.environmentId,
-            key,
+            ...place,
             description: description ?? null,
             sealed,
             createdAt: now,
@@ -100,21 +113,28 @@ export class UpsertSecret {
       await recordAudit(tx, this.deps, input.context, now, {
         action: existing ? 'secret.updated' : 'secret.created',
         organizationId: organization.id,
-        workspaceId: input.workspaceId,
+        workspaceId: place.workspaceId,
         target: { type: 'secret', id: secret.id },
-        details: { name: key, environment_id: input.environmentId },
+        details: { name: key, environment_id: place.environmentId },
       });
       return { secret, created: !existing };
     });
   }
 
   /** Checked before sealing (no KMS call for a refused request) and again inside the transaction. */
-  private async authorize(input: SetInput & { key: string }, now: Date, tx = this.deps.uow.read) {
+  private async authorize(input: SetInput, key: string, now: Date, tx = this.deps.uow.read) {
     const access = await authorizeSecrets(tx, input.caller, input.workspaceId, 'upsert', now);
     requireNotFrozen(access.organization, access.workspace);
-    if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
-    if (isPlatformManaged(input.key)) throw platformManaged(input.key);
-    return access;
+    const environment = input.environmentId
+      ? await requireEnvironment(tx, input.workspaceId, input.environmentId)
+      : null;
+    if (isPlatformManaged(key)) throw platformManaged(key);
+    const place: SecretPlace = {
+      workspaceId: access.workspace.id,
+      environmentId: environment?.id ?? null,
+      key,
+    };
+    return { ...access, place };
   }
 }
 

@@ -5,7 +5,7 @@ import { DEFAULT_ENVIRONMENT, type Environment } from '../../environment/environ
 import { limitFor } from '../../quota/plan-limits';
 import { conflict, forbidden, notFound } from '../../shared/domain-error';
 import { requireName } from '../../shared/text';
-import { requireNotFrozen, type Workspace } from '../../workspace/workspace';
+import { asSeenIn, requireNotFrozen, type Workspace } from '../../workspace/workspace';
 import type { Deps } from '../deps';
 import { createPlatformSecrets } from '../secret/platform-secrets';
 
@@ -92,7 +92,7 @@ export class ListWorkspaces {
       throw forbidden('permission_denied', "this action needs the 'read' permission on the organization");
     }
     const workspaces = await read.workspaces.listByOrganization(organization.id);
-    return workspaces.filter((w) => access.onWorkspace(w.id, 'read'));
+    return workspaces.filter((w) => access.onWorkspace(w.id, 'read')).map((w) => asSeenIn(w, organization));
   }
 }
 
@@ -100,14 +100,14 @@ export class GetWorkspace {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
 
   async execute(input: { userId: string; workspaceId: string }): Promise<Workspace> {
-    const { workspace } = await authorizeWorkspace(
+    const { workspace, organization } = await authorizeWorkspace(
       this.deps.uow.read,
       input.userId,
       input.workspaceId,
       'read',
       this.deps.clock.now(),
     );
-    return workspace;
+    return asSeenIn(workspace, organization);
   }
 }
 

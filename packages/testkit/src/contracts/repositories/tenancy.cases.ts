@@ -94,6 +94,48 @@ export function tenancyCases(uow: () => UnitOfWork): void {
       await uow().transaction((tx) => tx.workspaces.save({ ...first, name: 'Renamed' }));
       expect((await uow().read.workspaces.findById(first.id))?.name).toBe('Renamed');
     });
+
+    it('findForAccess reads the workspace, its organization and the user’s memberships there in one go', async () => {
+      const user = aUser();
+      const other = aUser();
+      const org = anOrganization({ status: 'suspended', limitOverrides: { workspaces: 2 } });
+      const otherOrg = anOrganization();
+      const target = aWorkspace(org.id, { status: 'frozen' });
+      const sibling = aWorkspace(org.id);
+      const elsewhere = aWorkspace(otherOrg.id);
+      const onOrg = aMembership(user.id, { scopeType: 'account', scopeId: org.id }, { createdAt: at(2) });
+      const onSibling = aMembership(
+        user.id,
+        { scopeType: 'workspace', scopeId: sibling.id },
+        { role: 'admin', status: 'pending', createdAt: at(1), expiresAt: at(50), invitedByUserId: other.id },
+      );
+      const notInOrg = aMembership(user.id, { scopeType: 'workspace', scopeId: elsewhere.id });
+      const notTheUser = aMembership(other.id, { scopeType: 'account', scopeId: org.id });
+      await uow().transaction(async (tx) => {
+        await tx.users.save(user);
+        await tx.users.save(other);
+        await tx.organizations.save(org);
+        await tx.organizations.save(otherOrg);
+        for (const w of [target, sibling, elsewhere]) await tx.workspaces.save(w);
+        for (const m of [onOrg, onSibling, notInOrg, notTheUser]) await tx.memberships.save(m);
+      });
+      expect(await uow().read.workspaces.findForAccess(target.id, user.id)).toEqual({
+        workspace: target,
+        organization: org,
+        memberships: [onSibling, onOrg],
+      });
+      const outsider = aUser();
+      expect(await uow().read.workspaces.findForAccess(target.id, outsider.id)).toEqual({
+        workspace: target,
+        organization: org,
+        memberships: [],
+      });
+      expect(await uow().read.workspaces.findForAccess(newId(), user.id)).toBeNull();
+      expect(await uow().read.workspaces.findForAccess('42', user.id)).toBeNull();
+      expect(await uow().read.workspaces.findForAccess(target.id, 'not-a-uuid')).toMatchObject({
+        memberships: [],
+      });
+    });
   });
 
   describe('environments', () => {
