@@ -24,7 +24,8 @@ describe.each(DATABASES)('audit log reads on %s', (kind) => {
     const actions = res.body.events.map((e: Event) => e.action);
     // The workspace and its dev environment share one instant: their order is by id.
     expect(actions.slice(0, 2)).toEqual(['flag.created', 'environment.created']);
-    expect(actions.slice(2).sort()).toEqual(['environment.created', 'workspace.created']);
+    // The owner's sign-in shows too (spec, Events: auth-related events appear on the audit route).
+    expect(actions.slice(2).sort()).toEqual(['auth.signed_in', 'environment.created', 'workspace.created']);
     expect(res.body.events[0]).toEqual({
       id: expect.any(String),
       action: 'flag.created',
@@ -59,7 +60,8 @@ describe.each(DATABASES)('audit log reads on %s', (kind) => {
       cursor = page.body.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all.map((e) => e.id));
-    expect(all).toHaveLength(8);
+    // 5 flags, the workspace, its 2 environments, and the owner's sign-in.
+    expect(all).toHaveLength(9);
 
     const created = await t.http.get(`${url}?action=flag.created&limit=2`).set(w.auth).expect(200);
     expect(created.body.events.map((e: Event) => e.action)).toEqual(['flag.created', 'flag.created']);
@@ -111,6 +113,59 @@ describe.each(DATABASES)('audit log reads on %s', (kind) => {
     ]);
   });
 
+  it("shows members' sign-ins, sign-outs and password changes where they hold a role, from when they joined", async () => {
+    const w = await workspaceWithOwner(t);
+    const ownerId = await userIdOf(t, w.owner.email);
+    const outsider = await organizationWithOwner(t);
+    const outsiderId = await userIdOf(t, outsider.email);
+    /** The events recorded with no organization, as `<action> <actor>`. */
+    const accountEvents = async (url: string, auth: Record<string, string>) => {
+      const res = await t.http.get(`${url}?limit=200`).set(auth).expect(200);
+      return (res.body.events as (Event & { actor: { id: string }; organization_id: string | null })[])
+        .filter((e) => e.organization_id === null)
+        .map((e) => `${e.action} ${e.actor.id === ownerId ? 'owner' : e.actor.id}`);
+    };
+    const workspaceUrl = `/v1/workspaces/${w.workspaceId}/audit`;
+    const organizationUrl = `/v1/organizations/${w.owner.organizationId}/audit`;
+    // The operator's bootstrap made the owner's membership before this sign-in.
+    expect(await accountEvents(workspaceUrl, w.auth)).toEqual(['auth.signed_in owner']);
+    await t.http.post('/v1/auth/logout').send({ refresh_token: w.owner.refreshToken }).expect(204);
+    const again = await t.http
+      .post('/v1/auth/token')
+      .send({ email: w.owner.email, password: w.owner.password })
+      .expect(200);
+    const auth = bearer(again.body.access_token);
+    await t.http
+      .post('/v1/me/password')
+      .set(auth)
+      .send({ current_password: w.owner.password, new_password: 'owner-password-2' })
+      .expect(204);
+    const expected = [
+      'user.password_changed owner',
+      'auth.signed_in owner',
+      'auth.signed_out owner',
+      'auth.signed_in owner',
+    ];
+    const read = (url: string) => accountEvents(url, auth);
+    expect(await read(workspaceUrl)).toEqual(expected);
+    expect(await read(organizationUrl)).toEqual(expected);
+    // A member's sign-ins before they joined, and anyone else's, stay out.
+    await grantRole(t, outsiderId, { type: 'workspace', id: w.workspaceId }, 'writer');
+    expect(await read(workspaceUrl)).toEqual(expected);
+    await t.http
+      .post('/v1/auth/token')
+      .send({ email: outsider.email, password: outsider.password })
+      .expect(200);
+    expect(await read(workspaceUrl)).toEqual([`auth.signed_in ${outsiderId}`, ...expected]);
+    expect(await read(organizationUrl)).toEqual([`auth.signed_in ${outsiderId}`, ...expected]);
+    // The quota counts what the organization's audit route lists.
+    const quota = await t.http.get(`/v1/organizations/${w.owner.organizationId}/quota`).set(auth).expect(200);
+    const listed = await t.http.get(`${organizationUrl}?limit=200`).set(auth).expect(200);
+    expect(quota.body.limits.find((l: { key: string }) => l.key === 'audit.events').current).toBe(
+      listed.body.events.length,
+    );
+  });
+
   it('rejects a limit outside 1 to 200 and a malformed cursor with 422', async () => {
     const w = await workspaceWithOwner(t);
     const url = `/v1/workspaces/${w.workspaceId}/audit`;
@@ -134,6 +189,9 @@ describe.each(DATABASES)('audit log reads on %s', (kind) => {
     }
     const page = await t.http.get(`${url}?action=`).set(w.auth).expect(200);
     expect(page.body.events).toHaveLength(50);
+    // Empty `limit=` and `before=` are the same as leaving them out.
+    const blank = await t.http.get(`${url}?limit=&before=`).set(w.auth).expect(200);
+    expect(blank.body.events).toEqual(page.body.events);
     expect(page.body.next_cursor).toEqual(expect.any(String));
     const next = await t.http
       .get(`${url}?before=${encodeURIComponent(page.body.next_cursor)}`)

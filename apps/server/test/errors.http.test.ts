@@ -35,6 +35,14 @@ describe('problem+json errors', () => {
     expectProblem(res, 400, 'malformed_json');
   });
 
+  it('well-formed JSON that is not an object is 422 invalid_body', async () => {
+    const res = await t.http
+      .post('/v1/auth/token')
+      .send([{ email: 'a@b.test' }])
+      .expect(422);
+    expectProblem(res, 422, 'invalid_body');
+  });
+
   it('a body over the limit is 413', async () => {
     const res = await t.http
       .post('/v1/auth/token')
@@ -83,6 +91,41 @@ describe('problem+json errors', () => {
   it('ids that are not UUIDs name nothing: 404', async () => {
     const owner = await organizationWithOwner(t);
     await t.http.get('/v1/workspaces/not-a-uuid').set(bearer(owner.token)).expect(404);
+  });
+
+  it('ids in upper case name the same thing as in lower case', async () => {
+    const owner = await organizationWithOwner(t);
+    const auth = bearer(owner.token);
+    const org = owner.organizationId.toUpperCase();
+    const ws = await t.http
+      .post(`/v1/organizations/${org}/workspaces`)
+      .set(auth)
+      .send({ name: 'W' })
+      .expect(201);
+    expect(ws.body.organization_id).toBe(owner.organizationId);
+    const workspace = (ws.body.id as string).toUpperCase();
+    const membership = (owner.created.owner_membership.id as string).toUpperCase();
+    for (const path of [
+      `/v1/organizations/${org}`,
+      `/v1/organizations/${org}/quota`,
+      `/v1/accounts/${org}/quota`,
+      `/v1/scopes/account/${org}/members`,
+      `/v1/workspaces/${workspace}`,
+      `/v1/workspaces/${workspace}/environments`,
+      `/v1/memberships/${membership}`,
+      `/v1/operator/organizations/${org}`,
+    ]) {
+      const res = await t.http
+        .get(path)
+        .set(path.startsWith('/v1/operator') ? operator : auth)
+        .expect(200);
+      expect(JSON.stringify(res.body)).not.toMatch(/[0-9A-F]{8}-[0-9A-F]{4}-/);
+    }
+    await t.http
+      .post(`/v1/scopes/account/${org}/members`)
+      .set(auth)
+      .send({ user_id: owner.created.owner_membership.user_id, role: 'owner' })
+      .expect(200);
   });
 
   it('echoes a request id', async () => {

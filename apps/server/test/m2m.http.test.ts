@@ -1,4 +1,4 @@
-import { bearer, organizationWithOwner } from './support/api';
+import { bearer, operator, organizationWithOwner } from './support/api';
 import { grantRole, userIdOf } from './support/seed';
 import { DATABASES, startTestServer, type TestServer } from './support/test-server';
 import { workspaceWithOwner } from './support/workspace';
@@ -343,6 +343,89 @@ describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
       .expect(403);
     expect(elsewhere.body.code).toBe('permission_denied');
     await t.http.get(`/v1/workspaces/${other.workspaceId}/secrets/K`).set(withScope).expect(403);
+  });
+
+  it('takes workspace and client ids in upper case, on the exchange and on M2M reads', async () => {
+    const w = await workspaceWithOwner(t);
+    const upper = w.workspaceId.toUpperCase();
+    await t.http
+      .put(`/v1/workspaces/${w.workspaceId}/secrets/K`)
+      .set(w.auth)
+      .send({ value: 'upper-1' })
+      .expect(201);
+    const client = await createClient(w, ['secrets:read']);
+    const exchanged = await t.http
+      .post(`/v1/workspaces/${upper}/m2m/token`)
+      .set(freshAddress())
+      .send({ client_id: client.clientId.toUpperCase(), client_secret: client.clientSecret })
+      .expect(200);
+    const m2m = bearer(exchanged.body.access_token);
+    const revealed = await t.http.get(`/v1/workspaces/${upper}/secrets/K`).set(m2m).expect(200);
+    expect(revealed.body.value).toBe('upper-1');
+    await t.http.get(`/v1/workspaces/${upper}/secrets`).set(m2m).expect(200);
+    await t.http.get(`/v1/workspaces/${upper}/flags/runtime`).set(m2m).expect(200);
+    await t.http.get(`/v1/workspaces/${upper}/flags`).set(m2m).expect(200);
+  });
+
+  it('counts one client whatever the case of its id', async () => {
+    const w = await workspaceWithOwner(t);
+    const client = await createClient(w, []);
+    const url = `/v1/workspaces/${w.workspaceId}/m2m/token`;
+    for (let i = 0; i < 20; i++) {
+      const clientId = i % 2 ? client.clientId.toUpperCase() : client.clientId;
+      await t.http
+        .post(url)
+        .set(freshAddress())
+        .send({ client_id: clientId, client_secret: client.clientSecret })
+        .expect(200);
+    }
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: client.clientId.toUpperCase(), client_secret: client.clientSecret })
+      .expect(429);
+  });
+
+  it('frozen workspaces and suspended organizations refuse new clients; tokens, reads and deletion keep working', async () => {
+    const w = await workspaceWithOwner(t);
+    await t.http
+      .put(`/v1/workspaces/${w.workspaceId}/secrets/K`)
+      .set(w.auth)
+      .send({ value: 'still-readable' })
+      .expect(201);
+    const client = await createClient(w, ['secrets:read']);
+    const exchange = () =>
+      t.http
+        .post(`/v1/workspaces/${w.workspaceId}/m2m/token`)
+        .set(freshAddress())
+        .send({ client_id: client.clientId, client_secret: client.clientSecret })
+        .expect(200);
+    const clients = `/v1/workspaces/${w.workspaceId}/m2m/clients`;
+    const cases = [
+      { path: `/v1/operator/workspaces/${w.workspaceId}`, on: { frozen: true }, off: { frozen: false } },
+      {
+        path: `/v1/operator/organizations/${w.owner.organizationId}`,
+        on: { suspended: true },
+        off: { suspended: false },
+      },
+    ];
+    for (const [i, c] of cases.entries()) {
+      await t.http.patch(c.path).set(operator).send(c.on).expect(200);
+      const refused = await t.http.post(clients).set(w.auth).send({ name: 'new', scopes: [] }).expect(403);
+      expect(refused.body.code).toBe(i === 0 ? 'workspace_frozen' : 'organization_suspended');
+      const m2m = bearer((await exchange()).body.access_token);
+      const revealed = await t.http.get(`/v1/workspaces/${w.workspaceId}/secrets/K`).set(m2m).expect(200);
+      expect(revealed.body.value).toBe('still-readable');
+      await t.http.get(`/v1/workspaces/${w.workspaceId}/flags/runtime`).set(m2m).expect(200);
+      await t.http.get(clients).set(w.auth).expect(200);
+      await t.http.patch(c.path).set(operator).send(c.off).expect(200);
+    }
+    await t.http
+      .patch(`/v1/operator/workspaces/${w.workspaceId}`)
+      .set(operator)
+      .send({ frozen: true })
+      .expect(200);
+    await t.http.delete(`${clients}/${client.clientId}`).set(w.auth).expect(204);
   });
 
   it('M2M tokens get 403 on team-only routes', async () => {

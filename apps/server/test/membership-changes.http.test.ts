@@ -188,6 +188,193 @@ describe.each(DATABASES)('memberships: role changes, removal, invitations on %s'
     ]);
   });
 
+  it('supplement §5a: on a workspace the caller acts with their effective role (organization and workspace roles together)', async () => {
+    const { owner, auth, org } = await organization();
+    const make = async (name: string) => {
+      const ws = await t.http
+        .post(`/v1/organizations/${org.id}/workspaces`)
+        .set(auth)
+        .send({ name })
+        .expect(201);
+      return { type: 'workspace' as const, id: ws.body.id as string };
+    };
+    const [workspace, other] = [await make('Main'), await make('Other')];
+    const add = (
+      by: Record<string, string>,
+      scope: { type: 'account' | 'workspace'; id: string },
+      role: string,
+    ) => t.http.post(membersPath(scope)).set(by).send({ email: uniqueEmail(), role });
+    const wsAdmin = await addSignedInMember(t, owner.token, workspace, 'admin');
+    const wsWriter = await addSignedInMember(t, owner.token, workspace, 'writer');
+
+    // An organization admin acts as admin on every workspace: grants up to admin, revokes below admin.
+    const orgAdmin = await addSignedInMember(t, owner.token, org, 'admin');
+    await add(orgAdmin.auth, workspace, 'admin').expect(201);
+    expect((await add(orgAdmin.auth, workspace, 'owner').expect(403)).body.code).toBe(
+      'only_owner_grants_owner',
+    );
+    expect((await remove(wsAdmin.membershipId, orgAdmin.auth).expect(403)).body.code).toBe(
+      'role_not_below_caller',
+    );
+    expect((await patch(wsAdmin.membershipId, orgAdmin.auth, 'member').expect(403)).body.code).toBe(
+      'role_not_below_caller',
+    );
+    await patch(wsWriter.membershipId, orgAdmin.auth, 'member').expect(200);
+
+    // The same admin who is also a workspace owner acts as owner there (the higher role wins).
+    await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ user_id: orgAdmin.userId, role: 'owner' })
+      .expect(201);
+    await add(orgAdmin.auth, workspace, 'owner').expect(201);
+    await patch(wsAdmin.membershipId, orgAdmin.auth, 'writer').expect(200);
+    await remove(wsAdmin.membershipId, orgAdmin.auth).expect(204);
+    // ...and still only as admin on the other workspace.
+    await add(orgAdmin.auth, other, 'owner').expect(403);
+
+    // An organization writer who is a workspace admin manages that workspace only.
+    const writer = await addSignedInMember(t, owner.token, org, 'writer');
+    await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ user_id: writer.userId, role: 'admin' })
+      .expect(201);
+    await add(writer.auth, workspace, 'admin').expect(201);
+    expect((await add(writer.auth, other, 'member').expect(403)).body.code).toBe('permission_denied');
+    await t.http.get(membersPath(other)).set(writer.auth).expect(200);
+    expect((await add(writer.auth, org, 'member').expect(403)).body.code).toBe('permission_denied');
+
+    // A billing admin carries nothing into workspaces, but a workspace role of their own counts.
+    const billing = await addSignedInMember(t, owner.token, org, 'billing_admin');
+    await t.http.get(membersPath(workspace)).set(billing.auth).expect(403);
+    await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ user_id: billing.userId, role: 'admin' })
+      .expect(201);
+    await add(billing.auth, workspace, 'writer').expect(201);
+    await t.http.get(membersPath(other)).set(billing.auth).expect(403);
+
+    // Pending invitations grant nothing until each is accepted.
+    const email = uniqueEmail('invitee');
+    const toOrg = await t.http.post(membersPath(org)).set(auth).send({ email, role: 'member' }).expect(201);
+    const toWorkspace = await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ email, role: 'admin' })
+      .expect(201);
+    expect([toOrg.body.status, toWorkspace.body.status]).toEqual(['pending', 'pending']);
+    const link = tokenFrom(t.mailer.last()?.text ?? '');
+    await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token: link, password: 'invitee-pass-1' })
+      .expect(200);
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email, password: 'invitee-pass-1' })
+      .expect(200);
+    const invitee = bearer(signIn.body.access_token);
+    await t.http.get(`/v1/workspaces/${workspace.id}`).set(invitee).expect(403);
+    await t.http.post(`/v1/memberships/${toOrg.body.id}/accept`).set(invitee).expect(200);
+    await t.http.get(`/v1/workspaces/${workspace.id}`).set(invitee).expect(200);
+    await add(invitee, workspace, 'member').expect(403);
+    await t.http.post(`/v1/memberships/${toWorkspace.body.id}/accept`).set(invitee).expect(200);
+    await add(invitee, workspace, 'member').expect(201);
+  });
+
+  it('memberships are independent per scope: removing the organization one leaves the workspace one', async () => {
+    const { owner, auth, org } = await organization();
+    const ws = await t.http
+      .post(`/v1/organizations/${org.id}/workspaces`)
+      .set(auth)
+      .send({ name: 'Kept' })
+      .expect(201);
+    const workspace = { type: 'workspace' as const, id: ws.body.id as string };
+    const member = await addSignedInMember(t, owner.token, org, 'writer');
+    const inWorkspace = await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ user_id: member.userId, role: 'writer' })
+      .expect(201);
+    await remove(member.membershipId, auth).expect(204);
+    await t.http.get(`/v1/organizations/${org.id}`).set(member.auth).expect(403);
+    await t.http.get(`/v1/workspaces/${workspace.id}`).set(member.auth).expect(200);
+    const list = await t.http.get('/v1/organizations').set(member.auth).expect(200);
+    expect(list.body.organizations).toEqual([]);
+    const me = await t.http.get('/v1/me').set(member.auth).expect(200);
+    expect(me.body.memberships.map((m: { id: string }) => m.id)).toEqual([inWorkspace.body.id]);
+  });
+
+  it('expires_at: an expired membership grants nothing, and adding the user again replaces it', async () => {
+    const { owner, auth, org } = await organization();
+    const ws = await t.http
+      .post(`/v1/organizations/${org.id}/workspaces`)
+      .set(auth)
+      .send({ name: 'Temp' })
+      .expect(201);
+    const workspace = { type: 'workspace' as const, id: ws.body.id as string };
+    const member = await addSignedInMember(t, owner.token, org, 'member');
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const temp = await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ user_id: member.userId, role: 'admin', expires_at: expiresAt })
+      .expect(201);
+    const invitee = uniqueEmail('late');
+    const invite = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ email: invitee, role: 'writer', expires_at: expiresAt })
+      .expect(201);
+    const link = tokenFrom(t.mailer.last()?.text ?? '');
+    await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token: link, password: 'late-password-1' })
+      .expect(200);
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email: invitee, password: 'late-password-1' })
+      .expect(200);
+    const inviteeAuth = bearer(signIn.body.access_token);
+    // While it lasts, the workspace admin role is the member's effective role there.
+    await t.http
+      .post(membersPath(workspace))
+      .set(member.auth)
+      .send({ email: uniqueEmail(), role: 'writer' })
+      .expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+
+    // Expired: what their organization role carries in is all that is left (read, no manage_members).
+    await t.http
+      .post(membersPath(workspace))
+      .set(member.auth)
+      .send({ email: uniqueEmail(), role: 'writer' })
+      .expect(403);
+    await t.http.get(membersPath(workspace)).set(member.auth).expect(200);
+    // The expired invitation is no longer listed and cannot be accepted.
+    const pending = await t.http.get('/v1/me/pending-invitations').set(inviteeAuth).expect(200);
+    expect(pending.body.invitations).toEqual([]);
+    const late = await t.http.post(`/v1/memberships/${invite.body.id}/accept`).set(inviteeAuth).expect(404);
+    expect(late.body.code).toBe('invitation_not_found');
+
+    // Adding the user again is a new membership (201), with any role, not rule 6's existing one.
+    const again = await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ user_id: member.userId, role: 'writer' })
+      .expect(201);
+    expect(again.body).toMatchObject({ role: 'writer', status: 'accepted', expires_at: null });
+    expect(again.body.id).not.toBe(temp.body.id);
+    await t.http.get(`/v1/memberships/${temp.body.id}`).set(auth).expect(404);
+    const readded = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ email: invitee, role: 'writer' })
+      .expect(201);
+    expect(readded.body).toMatchObject({ status: 'accepted', expires_at: null });
+  });
+
   it('pending invitations: listed to the invitee only; accept 200, reject 204 keeps the login; 404 otherwise', async () => {
     const { auth, org, owner } = await organization();
     const ws = await t.http

@@ -159,6 +159,35 @@ describe.each(DATABASES)('memberships: adding and reading members on %s', (kind)
     await t.http.post('/v1/public/password-links/inspect').send({ token: link }).expect(410);
   });
 
+  it('rule 3: email + password for someone invited to the same scope with that role sets the password and accepts', async () => {
+    const { auth, org } = await orgWithWorkspace();
+    const email = uniqueEmail('invited');
+    const invited = await t.http.post(membersPath(org)).set(auth).send({ email, role: 'member' }).expect(201);
+    expect(invited.body.status).toBe('pending');
+    const link = tokenFrom(t.mailer.last()?.text ?? '');
+    const password = 'given-password-3';
+    const res = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ email, password, temporary_password: false, role: 'member' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      id: invited.body.id,
+      status: 'accepted',
+      role: 'member',
+      email_sent: true,
+    });
+    expect(t.mailer.last()?.template).toBe('invitation_details');
+    const signIn = await t.http.post('/v1/auth/token').send({ email, password }).expect(200);
+    await t.http.get(`/v1/organizations/${org.id}`).set(bearer(signIn.body.access_token)).expect(200);
+    await t.http.post('/v1/public/password-links/inspect').send({ token: link }).expect(410);
+    // Now the same role again is rule 6's existing membership; a password is rule 5's conflict.
+    await t.http.post(membersPath(org)).set(auth).send({ email, role: 'member' }).expect(200);
+    await t.http.post(membersPath(org)).set(auth).send({ email, password, role: 'member' }).expect(200);
+    const other = await t.http.post(membersPath(org)).set(auth).send({ email, role: 'writer' }).expect(409);
+    expect(other.body.code).toBe('membership_role_conflict');
+  });
+
   it('rule 5: a password for an email that already has credentials is 409 user_has_credentials', async () => {
     const { auth, org } = await orgWithWorkspace();
     const other = await organizationWithOwner(t);

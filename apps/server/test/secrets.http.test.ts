@@ -170,6 +170,19 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
       .set(w.auth)
       .send({ value: 'v'.repeat(10_000) })
       .expect(201);
+    // 10,000 characters written as JSON escapes of astral characters (as Python's json.dumps does) fit too.
+    const escaped = `{"value":"${'\\ud83d\\ude00'.repeat(10_000)}"}`;
+    await t.http
+      .put(`${base(w.workspaceId)}/ESCAPED`)
+      .set(w.auth)
+      .set('Content-Type', 'application/json')
+      .send(escaped)
+      .expect(201);
+    const revealed = await t.http
+      .get(`${base(w.workspaceId)}/ESCAPED`)
+      .set(w.auth)
+      .expect(200);
+    expect([...revealed.body.value]).toHaveLength(10_000);
     await t.http
       .put(`${base(w.workspaceId)}/_under_score9`)
       .set(w.auth)
@@ -178,6 +191,7 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
     const list = await t.http.get(base(w.workspaceId)).set(w.auth).expect(200);
     expect(list.body.secrets.map((s: { key: string }) => s.key).sort()).toEqual([
       'A'.repeat(256),
+      'ESCAPED',
       '_under_score9',
     ]);
   });
@@ -243,17 +257,20 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
       .send({ value: 'v' })
       .expect(201);
     expect(put.body.environment_id).toBeNull();
-    // A name that could never be a key names no secret: 404 like any other missing one.
+    // Spec, Secret: a key outside the rule is 422 wherever it is given, reveal and delete included.
     for (const name of ['1abc', 'has-dash', 'A'.repeat(257)]) {
-      expect(
-        (
-          await t.http
-            .get(`${base(w.workspaceId)}/${name}`)
-            .set(w.auth)
-            .expect(404)
-        ).body.code,
-      ).toBe('secret_not_found');
+      for (const method of ['get', 'delete'] as const) {
+        const res = await t.http[method](`${base(w.workspaceId)}/${name}`)
+          .set(w.auth)
+          .expect(422);
+        expect(res.body.code).toBe('invalid_secret_key');
+        expect(res.body.errors).toEqual([{ field: 'key', message: 'not a valid secret key' }]);
+      }
     }
+    await t.http
+      .get(`${base(w.workspaceId)}/${'A'.repeat(256)}`)
+      .set(w.auth)
+      .expect(404);
   });
 
   it('accepts ids in upper case and still opens the value through their canonical form', async () => {

@@ -205,6 +205,188 @@ describe.each(DATABASES)('support ticket lifecycle, limits and operator routes o
     );
   });
 
+  describe('timestamps', () => {
+    /** Each step gets its own millisecond, so "moved" is visible. */
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    type Times = Record<
+      | 'created_at'
+      | 'updated_at'
+      | 'resolved_at'
+      | 'closed_at'
+      | 'last_customer_activity_at'
+      | 'last_operator_activity_at',
+      string | null
+    >;
+    const times = (body: Times): Times => ({
+      created_at: body.created_at,
+      updated_at: body.updated_at,
+      resolved_at: body.resolved_at,
+      closed_at: body.closed_at,
+      last_customer_activity_at: body.last_customer_activity_at,
+      last_operator_activity_at: body.last_operator_activity_at,
+    });
+
+    it('every change moves updated_at and the activity of whoever acted; the no-change rows move nothing', async () => {
+      const { organizationId, owner, id, path } = await openTicket();
+      const opened = (await t.http.get(path).set(owner.headers).expect(200)).body;
+      const t0 = opened.created_at as string;
+      expect(times(opened)).toEqual({
+        created_at: t0,
+        updated_at: t0,
+        resolved_at: null,
+        closed_at: null,
+        last_customer_activity_at: t0,
+        last_operator_activity_at: null,
+      });
+      expect(opened.messages[0].created_at).toBe(t0);
+
+      await tick();
+      const replied = (await reply(path, owner).expect(200)).body;
+      const t1 = replied.updated_at as string;
+      expect(t1 > t0).toBe(true);
+      expect(times(replied)).toEqual({ ...times(opened), updated_at: t1, last_customer_activity_at: t1 });
+      expect(replied.messages.at(-1).created_at).toBe(t1);
+
+      await tick();
+      const answered = (await operatorReply(id).expect(200)).body;
+      const t2 = answered.updated_at as string;
+      expect(t2 > t1).toBe(true);
+      expect(times(answered)).toEqual({ ...times(replied), updated_at: t2, last_operator_activity_at: t2 });
+
+      await tick();
+      const prioritised = (
+        await t.http.patch(`${OPS}/${id}`).set(operator).send({ priority: 'high' }).expect(200)
+      ).body;
+      const t3 = prioritised.updated_at as string;
+      expect(t3 > t2).toBe(true);
+      expect(times(prioritised)).toEqual({
+        ...times(answered),
+        updated_at: t3,
+        last_operator_activity_at: t3,
+      });
+      // The same priority again is no change.
+      const same = (await t.http.patch(`${OPS}/${id}`).set(operator).send({ priority: 'high' }).expect(200))
+        .body;
+      expect(times(same)).toEqual(times(prioritised));
+
+      await tick();
+      const resolved = (await t.http.post(`${path}/resolve`).set(owner.headers).expect(200)).body;
+      const t4 = resolved.updated_at as string;
+      expect(t4 > t3).toBe(true);
+      expect(times(resolved)).toEqual({
+        ...times(prioritised),
+        updated_at: t4,
+        resolved_at: t4,
+        last_customer_activity_at: t4,
+      });
+      await tick();
+      const again = (await t.http.post(`${path}/resolve`).set(owner.headers).expect(200)).body;
+      expect(times(again)).toEqual(times(resolved));
+      const operatorAgain = (await t.http.post(`${OPS}/${id}/resolve`).set(operator).expect(200)).body;
+      expect(times(operatorAgain)).toEqual(times(resolved));
+
+      // A reopening reply clears resolved_at (docs/decisions.md, Support).
+      await tick();
+      const reopened = (await reply(path, owner).expect(200)).body;
+      const t5 = reopened.updated_at as string;
+      expect(reopened.status).toBe('waiting_on_groundfloor');
+      expect(times(reopened)).toEqual({
+        ...times(resolved),
+        updated_at: t5,
+        resolved_at: null,
+        last_customer_activity_at: t5,
+      });
+
+      await tick();
+      const operatorResolved = (await t.http.post(`${OPS}/${id}/resolve`).set(operator).expect(200)).body;
+      const t6 = operatorResolved.updated_at as string;
+      expect(times(operatorResolved)).toEqual({
+        ...times(reopened),
+        updated_at: t6,
+        resolved_at: t6,
+        last_operator_activity_at: t6,
+      });
+
+      await tick();
+      const redacted = (
+        await t.http.post(`${OPS}/${id}/redact`).set(operator).send({ subject: true }).expect(200)
+      ).body;
+      const t7 = redacted.updated_at as string;
+      expect(times(redacted)).toEqual({
+        ...times(operatorResolved),
+        updated_at: t7,
+        last_operator_activity_at: t7,
+      });
+
+      // Closing a resolved ticket keeps when it was resolved.
+      await tick();
+      const closed = (await t.http.post(`${path}/close`).set(owner.headers).expect(200)).body;
+      const t8 = closed.updated_at as string;
+      expect(times(closed)).toEqual({
+        ...times(redacted),
+        updated_at: t8,
+        closed_at: t8,
+        last_customer_activity_at: t8,
+      });
+      await tick();
+      const closedAgain = (await t.http.post(`${path}/close`).set(owner.headers).expect(200)).body;
+      expect(times(closedAgain)).toEqual(times(closed));
+      await reply(path, owner).expect(409);
+      await t.http.post(`${path}/resolve`).set(owner.headers).expect(409);
+      await t.http.patch(`${OPS}/${id}`).set(operator).send({ priority: 'low' }).expect(409);
+      const final = (await t.http.get(path).set(owner.headers).expect(200)).body;
+      expect(times(final)).toEqual(times(closed));
+      const list = (await t.http.get(ticketsPath(organizationId)).set(owner.headers).expect(200)).body;
+      expect(times(list.items[0])).toEqual(times(closed));
+      // Messages oldest first, each stamped with the change that wrote it.
+      expect(
+        final.messages.map((m: { author_kind: string; created_at: string }) => [m.author_kind, m.created_at]),
+      ).toEqual([
+        ['customer', t0],
+        ['customer', t1],
+        ['operator', t2],
+        ['system', t4],
+        ['customer', t5],
+        ['system', t6],
+        ['system', t8],
+      ]);
+    });
+
+    it('the list follows updated_at: any change, by the operator too, brings a ticket to the top', async () => {
+      const { organizationId, owner } = await supportOrganization(t);
+      const path = ticketsPath(organizationId);
+      const open = async (subject: string) => {
+        await tick();
+        return (await t.http.post(path).set(owner.headers).send(ticketBody({ subject })).expect(201)).body
+          .id as string;
+      };
+      const a = await open('A');
+      const b = await open('B');
+      const c = await open('C');
+      const order = async () =>
+        (await t.http.get(path).set(owner.headers).expect(200)).body.items.map(
+          (i: { subject: string }) => i.subject,
+        );
+      expect(await order()).toEqual(['C', 'B', 'A']);
+      await tick();
+      await t.http.patch(`${OPS}/${a}`).set(operator).send({ priority: 'urgent' }).expect(200);
+      expect(await order()).toEqual(['A', 'C', 'B']);
+      await tick();
+      await operatorReply(b).expect(200);
+      expect(await order()).toEqual(['B', 'A', 'C']);
+      await tick();
+      await t.http.post(`${path}/${c}/close`).set(owner.headers).expect(200);
+      expect(await order()).toEqual(['C', 'B', 'A']);
+      await tick();
+      await reply(`${path}/${a}`, owner).expect(200);
+      expect(await order()).toEqual(['A', 'C', 'B']);
+      // The no-change rows leave the order as it is.
+      await tick();
+      await t.http.post(`${path}/${c}/close`).set(owner.headers).expect(200);
+      expect(await order()).toEqual(['A', 'C', 'B']);
+    });
+  });
+
   describe('limits', () => {
     it('5 new tickets per person per hour; refused attempts and invalid bodies count nothing', async () => {
       const { organizationId, owner } = await supportOrganization(t);
@@ -340,6 +522,25 @@ describe.each(DATABASES)('support ticket lifecycle, limits and operator routes o
         expect.arrayContaining([oldest?.id, recent?.id]),
       );
       await t.http.get(`${OPS}?status=bogus`).set(operator).expect(422);
+      const badOrganization = await t.http.get(`${OPS}?organization_id=acme`).set(operator).expect(422);
+      expect(badOrganization.body.errors.map((e: { field: string }) => e.field)).toEqual(['organization_id']);
+      const upper = await t.http
+        .get(`${OPS}?organization_id=${organizationId.toUpperCase()}`)
+        .set(operator)
+        .expect(200);
+      expect(upper.body).toEqual(queue.body);
+      // `category` filters the queue as it filters the team list.
+      const technical = await t.http
+        .get(`${OPS}?organization_id=${organizationId}&category=technical`)
+        .set(operator)
+        .expect(200);
+      expect(technical.body).toEqual(queue.body);
+      const billing = await t.http
+        .get(`${OPS}?organization_id=${organizationId}&category=billing&category=security`)
+        .set(operator)
+        .expect(200);
+      expect(billing.body).toMatchObject({ items: [], total_count: 0 });
+      await t.http.get(`${OPS}?category=sales`).set(operator).expect(422);
       await t.http.get(`${OPS}?limit=0`).set(operator).expect(422);
       const one = await t.http.get(`${OPS}/${oldest?.id}`).set(operator).expect(200);
       expect(one.body).toMatchObject({ id: oldest?.id, organization_id: organizationId, messages: [] });
@@ -429,6 +630,12 @@ describe.each(DATABASES)('support ticket lifecycle, limits and operator routes o
         .send({ subject: true, message_id: messageId })
         .expect(422);
       await t.http.post(`${OPS}/${id}/redact`).set(operator).send({ subject: false }).expect(422);
+      await t.http.post(`${OPS}/${id}/redact`).set(operator).send({ subject: null }).expect(422);
+      await t.http
+        .post(`${OPS}/${id}/redact`)
+        .set(operator)
+        .send({ subject: true, message_id: null })
+        .expect(422);
       await t.http.post(`${OPS}/${id}/redact`).set(operator).send({ message_id: randomUUID() }).expect(404);
     });
   });

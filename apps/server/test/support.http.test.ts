@@ -79,6 +79,17 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
       .expect(201);
     expect(second.body.priority).toBe('normal');
     expect(second.body.number).toBeGreaterThan(res.body.number);
+    // Ids may come in upper case; the ticket shows them as stored.
+    const upper = workspace.body.id.toUpperCase();
+    const third = await t.http
+      .post(ticketsPath(organizationId))
+      .set(owner.headers)
+      .send(ticketBody({ workspace_id: upper, context: { workspace_id: upper } }))
+      .expect(201);
+    expect(third.body).toMatchObject({
+      workspace_id: workspace.body.id,
+      context: { workspace_id: workspace.body.id },
+    });
 
     const got = await t.http
       .get(`${ticketsPath(organizationId)}/${res.body.id}`)
@@ -199,6 +210,9 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
       [ticketBody({ context: { error_text: 'first\nsecond' } }), 'context.error_text'],
       [ticketBody({ context: { error_code: 42 } }), 'context.error_code'],
       [ticketBody({ context: 'page=/x' }), 'context'],
+      // `null` is not absence (docs/decisions.md): only `workspace_id` takes it.
+      [ticketBody({ priority: null }), 'priority'],
+      [ticketBody({ context: null }), 'context'],
     ];
     for (const [body, field] of cases) {
       const res = await t.http.post(ticketsPath(organizationId)).set(owner.headers).send(body);
@@ -230,11 +244,57 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
       .expect(200);
     expect(detail.body.messages).toHaveLength(1);
     // The limits of the spec, exactly: 200 characters of subject, 20,000 of body.
-    await t.http
+    const longest = await t.http
       .post(ticketsPath(organizationId))
       .set(owner.headers)
-      .send(ticketBody({ subject: 's'.repeat(200), description: 'd'.repeat(20_000) }))
+      .send(
+        ticketBody({
+          subject: 's'.repeat(200),
+          description: 'd'.repeat(20_000),
+          workspace_id: null,
+          context: {
+            error_code: 'c'.repeat(100),
+            error_text: 't'.repeat(500),
+            page_path: `/${'p'.repeat(499)}`,
+            resource_id: 'r'.repeat(256),
+          },
+        }),
+      )
       .expect(201);
+    expect(longest.body.workspace_id).toBeNull();
+    const lengths = Object.fromEntries(
+      Object.entries(longest.body.context).map(([key, value]) => [key, (value as string).length]),
+    );
+    expect(lengths).toEqual({ error_code: 100, error_text: 500, page_path: 500, resource_id: 256 });
+  });
+
+  it('takes every body within the character limits, however the client escapes it', async () => {
+    const { organizationId, owner } = await supportOrganization(t);
+    // As Python's json.dumps writes by default: every non-ASCII UTF-16 unit as \uXXXX (12 bytes per emoji).
+    const asciiJson = (value: unknown) =>
+      JSON.stringify(value).replace(
+        /[\u0080-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+    const send = (path: string, value: unknown) =>
+      t.http.post(path).set(owner.headers).set('Content-Type', 'application/json').send(asciiJson(value));
+    const created = await send(
+      ticketsPath(organizationId),
+      ticketBody({
+        subject: '😀'.repeat(200),
+        description: '😀'.repeat(20_000),
+        context: { error_text: '😀'.repeat(500), resource_id: '😀'.repeat(256) },
+      }),
+    ).expect(201);
+    expect([...created.body.messages[0].body]).toHaveLength(20_000);
+    expect([...created.body.subject]).toHaveLength(200);
+    const path = `${ticketsPath(organizationId)}/${created.body.id}/messages`;
+    const replied = await send(path, { body: 'é'.repeat(20_000) }).expect(200);
+    expect(replied.body.messages[1].body).toBe('é'.repeat(20_000));
+    await send(path, { body: '😀'.repeat(20_001) }).expect(422);
+    // Bodies far past anything the spec allows are still refused before they are read.
+    const huge = await send(path, { body: 'x'.repeat(1_000_000) }).expect(413);
+    expect(huge.body.code).toBe('body_too_large');
   });
 
   it('answers 401 without a token, 403 without an eligible organization role, 404 for a missing organization', async () => {

@@ -175,6 +175,69 @@ describe('membership use cases', () => {
     expect(other.code).toBe('membership_role_conflict');
   });
 
+  it('rule 3 for a pending invitee: the same role with a password sets it and accepts the invitation', async () => {
+    const invited = await add({ email: 'later@acme.test', role: 'member' });
+    expect(invited.membership.status).toBe('pending');
+    deps.mailer.result = 'sent';
+    const again = await add({ email: 'later@acme.test', password: 'given secret', role: 'member' });
+    expect(again.created).toBe(false);
+    expect(again.membership).toMatchObject({ id: invited.membership.id, status: 'accepted', role: 'member' });
+    expect(deps.uow.tables.memberships.get(invited.membership.id)?.status).toBe('accepted');
+    expect(deps.uow.tables.users.get(invited.user.id)).toMatchObject({
+      passwordHash: 'fake$given secret',
+      passwordChangeRequired: true,
+    });
+    expect(again.email).toEqual({ email_sent: true, email_skipped_reason: null });
+    expect(deps.mailer.last()?.template).toBe('invitation_details');
+    expect(deps.uow.tables.audit.at(-1)).toMatchObject({
+      action: 'membership.accepted',
+      details: { via: 'email_password', password_set: true },
+    });
+    // Without a password, or once the user has one, the same role is the existing membership, unchanged.
+    const third = await add({ email: 'later@acme.test', role: 'member' });
+    expect(third).toMatchObject({ created: false, email: { email_skipped_reason: 'not_requested' } });
+    expect(
+      (await failure(add({ email: 'later@acme.test', password: 'other secret', role: 'admin' }))).code,
+    ).toBe('membership_role_conflict');
+  });
+
+  it('an expired membership is replaced when the user is added again, whatever the role', async () => {
+    const expiresAt = new Date(deps.clock.now().getTime() + 60_000).toISOString();
+    const first = await add({
+      email: 'temp@acme.test',
+      password: 'initial secret',
+      role: 'admin',
+      expiresAt,
+    });
+    // Before expiry it is still held: rule 6 applies.
+    expect((await failure(add({ userId: first.user.id, role: 'member' }))).code).toBe(
+      'membership_role_conflict',
+    );
+    deps.clock.advance(61);
+    const again = await add({ userId: first.user.id, role: 'member' });
+    expect(again.created).toBe(true);
+    expect(again.membership).toMatchObject({ role: 'member', status: 'accepted', expiresAt: null });
+    expect(again.membership.id).not.toBe(first.membership.id);
+    expect(deps.uow.tables.memberships.has(first.membership.id)).toBe(false);
+    expect(deps.uow.tables.audit.at(-1)).toMatchObject({
+      action: 'membership.created',
+      details: { replaced_expired_membership_id: first.membership.id },
+    });
+  });
+
+  it('an expired invitation is no longer listed and cannot be accepted; it can be rejected', async () => {
+    const expiresAt = new Date(deps.clock.now().getTime() + 60_000).toISOString();
+    const invited = await add({ email: 'late@acme.test', role: 'writer', expiresAt });
+    const me = invited.user.id;
+    const input = { userId: me, membershipId: invited.membership.id, context: ctx(me) };
+    expect(await uc.memberships.listPendingInvitations.execute({ userId: me })).toHaveLength(1);
+    deps.clock.advance(61);
+    expect(await uc.memberships.listPendingInvitations.execute({ userId: me })).toEqual([]);
+    expect((await failure(uc.memberships.accept.execute(input))).code).toBe('invitation_not_found');
+    await uc.memberships.reject.execute(input);
+    expect(deps.uow.tables.memberships.has(invited.membership.id)).toBe(false);
+  });
+
   it('maps each mail result to the email outcome fields', async () => {
     const cases = [
       ['failed', { email_sent: false, email_skipped_reason: 'send_failed' }],

@@ -144,6 +144,32 @@ describe('secrets', () => {
       }),
     ).rejects.toMatchObject({ code: 'm2m_read_only' });
   });
+
+  it('refuses a key outside the rule on reveal and delete with 422, as on upsert', async () => {
+    const { uc, caller, workspaceId, userId } = await setup();
+    const place = { caller, workspaceId, environmentId: null, context: ctx(userId) };
+    for (const key of ['1abc', 'has-dash', 'A'.repeat(257)]) {
+      await expect(uc.secrets.reveal.execute({ ...place, key })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'invalid_secret_key',
+      });
+      await expect(uc.secrets.delete.execute({ ...place, key })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'invalid_secret_key',
+      });
+    }
+    await expect(uc.secrets.reveal.execute({ ...place, key: 'A'.repeat(256) })).rejects.toMatchObject({
+      code: 'secret_not_found',
+    });
+  });
+
+  it('takes the workspace id of an M2M read in upper case', async () => {
+    const { uc, workspaceId } = await setup();
+    const caller: M2mPrincipal = { kind: 'm2m', clientId: 'c', workspaceId, scopes: ['secrets:read'] };
+    await expect(
+      uc.secrets.list.execute({ caller, workspaceId: workspaceId.toUpperCase(), environmentId: null }),
+    ).resolves.toEqual([]);
+  });
 });
 
 describe('M2M token exchange', () => {

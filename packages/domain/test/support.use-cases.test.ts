@@ -188,13 +188,19 @@ describe('support use cases', () => {
       ['ticket.replied', 'operator'],
       ['ticket.resolved', 'operator'],
       ['ticket.replied', 'user'],
-      ['ticket.reopened', 'user'],
       ['ticket.priority_changed', 'operator'],
       ['ticket.redacted', 'operator'],
       ['ticket.resolved', 'user'],
       ['ticket.closed', 'user'],
     ]);
     expect(events.every((e) => e.organizationId === orgId && e.target.id === ticketId)).toBe(true);
+    // Supplement §10: one change, one event; the reopening reply says it reopened.
+    expect(events[4]?.details).toMatchObject({
+      from: 'resolved',
+      to: 'waiting_on_groundfloor',
+      reopened: true,
+    });
+    expect(events[1]?.details).not.toHaveProperty('reopened');
     expect(events[0]?.ip).toBe('203.0.113.9');
     expect(JSON.stringify(events)).not.toMatch(/Zebra/);
   });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { TokenSigner, UseCases } from '@groundfloor/domain';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import { LONG_TEXT_BODY_LIMIT, takesLongText } from './body-limits';
 import { errorHandler } from './middleware/error-handler';
 import { requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
@@ -45,13 +46,11 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(
-    express.json({
-      limit: options.bodyLimit ?? '100kb',
-      strict: true,
-      type: ['application/json', 'application/*+json'],
-    }),
-  );
+  const json = (limit: string) =>
+    express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
+  const ordinaryJson = json(options.bodyLimit ?? '100kb');
+  const longTextJson = json(LONG_TEXT_BODY_LIMIT);
+  app.use((req, res, next) => (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next));
 
   app.use(healthRoutes(options.ready));
   app.use(publicRoutes(options.signer));

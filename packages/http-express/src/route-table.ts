@@ -24,13 +24,18 @@ export function route(router: Router, path: string, handlers: Handlers): void {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Path ids that are not UUIDs name nothing: 404, before any lookup. */
+/**
+ * Path ids that are not UUIDs name nothing: 404, before any lookup. Valid
+ * ones are lowered in place (UUIDs are case-insensitive, and the domain
+ * compares ids as stored), so an id sent in upper case names the same thing.
+ */
 export function uuidParams(...names: string[]): RequestHandler {
   return (req, _res, next) => {
     for (const name of names) {
       const value = req.params[name];
       if (typeof value !== 'string' || !UUID.test(value))
         throw notFound('not_found', `no such ${name.replace(/_id$|Id$/, '')}`);
+      req.params[name] = value.toLowerCase();
     }
     next();
   };

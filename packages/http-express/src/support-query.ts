@@ -19,6 +19,8 @@ export interface TicketListParams {
   readonly organizationId?: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * A repeatable parameter's values: `?status=open&status=resolved`, also
  * written `?status=open,resolved`; an empty value (`?status=`) filters nothing.
@@ -73,6 +75,9 @@ export function parseTicketListQuery(req: Request, extra: readonly string[] = []
   const offset = wholeNumber(query.offset, 0, 0, offsetMax, 'offset', errors);
   const organizationIds = values(query.organization_id);
   if (organizationIds.length > 1) errors.push({ field: 'organization_id', message: 'give at most one' });
+  else if (organizationIds[0] !== undefined && !UUID.test(organizationIds[0])) {
+    errors.push({ field: 'organization_id', message: 'must be an organization id (a UUID)' });
+  }
   if (errors.length > 0) {
     throw invalid('invalid_query', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
   }
@@ -81,6 +86,6 @@ export function parseTicketListQuery(req: Request, extra: readonly string[] = []
     categories: [...new Set(categories)] as TicketCategory[],
     limit,
     offset,
-    ...(organizationIds[0] !== undefined ? { organizationId: organizationIds[0] } : {}),
+    ...(organizationIds[0] !== undefined ? { organizationId: organizationIds[0].toLowerCase() } : {}),
   };
 }

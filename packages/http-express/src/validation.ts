@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { invalid, malformed } from '@groundfloor/domain';
+import { invalid } from '@groundfloor/domain';
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 
@@ -23,7 +23,7 @@ function flatten(errors: ValidationError[], prefix = ''): { field: string; messa
  */
 export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw malformed('invalid_body', 'the request body must be a JSON object');
+    throw invalid('invalid_body', 'the request body must be a JSON object');
   }
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
   const errors = validateSync(instance, {

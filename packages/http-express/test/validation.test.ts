@@ -19,7 +19,9 @@ describe('parseBody', () => {
   it('rejects a wrong type', () => {
     expect(() => parseBody(LogoutDto, { refresh_token: 5 })).toThrow(DomainError);
   });
-  it('rejects a non-object body as malformed', () => {
-    expect(() => parseBody(LogoutDto, [])).toThrow(expect.objectContaining({ kind: 'malformed' }));
+  it('rejects a well-formed body that is not an object as invalid (422)', () => {
+    expect(() => parseBody(LogoutDto, [])).toThrow(
+      expect.objectContaining({ kind: 'invalid', code: 'invalid_body' }),
+    );
   });
 });

@@ -19,3 +19,8 @@ export interface Membership {
 export function grantsAccess(membership: Membership, now: Date): boolean {
   return membership.status === 'accepted' && (membership.expiresAt === null || membership.expiresAt > now);
 }
+
+/** Past its `expires_at`: grants nothing, and adding the user again replaces it. */
+export function hasExpired(membership: Membership, now: Date): boolean {
+  return membership.expiresAt !== null && membership.expiresAt <= now;
+}

@@ -121,11 +121,16 @@ export interface PasswordLinkRepository {
 
 export interface AuditLog {
   append(event: AuditEvent): Promise<void>;
-  /** Events recorded on the organization and on all of its workspaces. */
+  /** The events `list` shows for the organization (its own, its workspaces', its members' account events). */
   countForOrganization(organizationId: string): Promise<number>;
   /**
    * Newest first (ties: higher id first), at most `limit`, strictly before
    * `before`. An organization scope includes the events of its workspaces.
+   * Both include the account events of their members (spec, Events:
+   * auth-related events appear on the audit route): events with no
+   * organization or workspace whose actor is a user holding an accepted
+   * membership there (on a workspace: on it, or on its organization in a role
+   * other than billing_admin) created no later than the event.
    */
   list(query: AuditQuery): Promise<AuditEvent[]>;
 }
@@ -185,6 +190,8 @@ export interface TicketListQuery {
 /** The operator's queue across organizations. */
 export interface TicketQueueQuery {
   readonly statuses: readonly TicketStatus[];
+  /** Empty or absent: every category. */
+  readonly categories?: readonly TicketCategory[];
   readonly organizationId?: string;
   readonly limit: number;
   readonly offset: number;

@@ -5,6 +5,7 @@ import {
   type TicketPriority,
 } from '@groundfloor/domain';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString } from 'class-validator';
+import { Optional } from './optional';
 
 /*
  * Shapes only: lengths, one-line rules, context keys and workspace ownership
@@ -14,10 +15,11 @@ import { IsBoolean, IsIn, IsObject, IsOptional, IsString } from 'class-validator
 export class CreateTicketDto {
   @IsString() subject!: string;
   @IsIn(TICKET_CATEGORIES) category!: TicketCategory;
-  @IsOptional() @IsIn(TICKET_PRIORITIES) priority?: TicketPriority;
+  @Optional() @IsIn(TICKET_PRIORITIES) priority?: TicketPriority;
+  /** `null` means no workspace, as responses show it (docs/decisions.md, Support). */
   @IsOptional() @IsString() workspace_id?: string | null;
   @IsString() description!: string;
-  @IsOptional() @IsObject() context?: Record<string, unknown>;
+  @Optional() @IsObject() context?: Record<string, unknown>;
 }
 
 export class TicketReplyDto {
@@ -30,6 +32,6 @@ export class TicketPriorityDto {
 
 /** `{message_id}` or `{subject: true}`; exactly one is checked by the domain. */
 export class TicketRedactionDto {
-  @IsOptional() @IsString() message_id?: string;
-  @IsOptional() @IsBoolean() subject?: boolean;
+  @Optional() @IsString() message_id?: string;
+  @Optional() @IsBoolean() subject?: boolean;
 }

@@ -7,7 +7,8 @@ import { param, route, uuidParams } from '../route-table';
 
 function limitOf(req: Request): number | undefined {
   const text = queryText(req, 'limit');
-  if (text === undefined) return undefined;
+  // An empty `limit=` is the default, like an absent one (as on the ticket lists).
+  if (text === undefined || text === '') return undefined;
   if (!/^\d{1,4}$/.test(text)) {
     throw invalid('invalid_limit', 'limit must be a whole number from 1 to 200', [
       { field: 'limit', message: '1 to 200' },
@@ -28,8 +29,9 @@ export function auditRoutes(useCases: UseCases): Router {
         userId: teamPrincipal(res).userId,
         scope: { type, id: param(req.params[idParam]) },
         limit: limitOf(req),
-        before: queryText(req, 'before'),
-        // An empty `action` filters nothing, like an absent one.
+        // Empty `before=` (a client passing on a null next_cursor as '') and
+        // empty `action=` are the same as leaving them out.
+        before: queryText(req, 'before') || undefined,
         action: queryText(req, 'action') || undefined,
       });
       res.json({ events: page.events.map(auditEventJson), next_cursor: page.nextCursor });

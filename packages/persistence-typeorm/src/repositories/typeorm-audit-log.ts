@@ -5,6 +5,35 @@ import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import type { RepositoryScope } from './repository-scope';
 
+/** Events recorded on an organization or on any of its workspaces. */
+const ORGANIZATION_EVENTS =
+  '(e.organizationId = :scopeId OR e.workspaceId IN (SELECT w.id FROM workspaces w WHERE w.organization_id = :scopeId))';
+
+/**
+ * A team member's own account events (sign-in, sign-out, password changes:
+ * recorded with no organization or workspace) as the audit routes show them:
+ * those of members holding an accepted membership there, from when it was
+ * made. `scope` is the membership condition on `m`.
+ */
+const memberAccountEvents = (scope: string) =>
+  // Column names, not property names: TypeORM rewrites `e.property` only in some positions.
+  `(e.organization_id IS NULL AND e.workspace_id IS NULL AND e.actor_kind = 'user' AND EXISTS (
+    SELECT 1 FROM memberships m
+    WHERE CAST(m.user_id AS text) = e.actor_id AND m.status = 'accepted' AND m.created_at <= e.created_at
+      AND (${scope})))`;
+
+const ORGANIZATION_MEMBER_EVENTS = memberAccountEvents(
+  `(m.scope_type = 'account' AND m.scope_id = :scopeId)
+   OR (m.scope_type = 'workspace' AND m.scope_id IN (SELECT w.id FROM workspaces w WHERE w.organization_id = :scopeId))`,
+);
+
+/** On a workspace: its own members, and the organization's members whose role carries in (not billing_admin). */
+const WORKSPACE_MEMBER_EVENTS = memberAccountEvents(
+  `(m.scope_type = 'workspace' AND m.scope_id = :scopeId)
+   OR (m.scope_type = 'account' AND m.role <> 'billing_admin'
+       AND m.scope_id IN (SELECT w.organization_id FROM workspaces w WHERE w.id = :scopeId))`,
+);
+
 export class TypeormAuditLog implements AuditLog {
   constructor(private readonly scope: RepositoryScope) {}
 
@@ -19,10 +48,7 @@ export class TypeormAuditLog implements AuditLog {
     return this.scope
       .manager()
       .createQueryBuilder(AuditEventSchema, 'e')
-      .where(
-        '(e.organizationId = :organizationId OR e.workspaceId IN (SELECT w.id FROM workspaces w WHERE w.organization_id = :organizationId))',
-        { organizationId },
-      )
+      .where(`(${ORGANIZATION_EVENTS} OR ${ORGANIZATION_MEMBER_EVENTS})`, { scopeId: organizationId })
       .getCount();
   }
 
@@ -31,12 +57,9 @@ export class TypeormAuditLog implements AuditLog {
     if (!isUuid(scope.id)) return [];
     const q = this.scope.manager().createQueryBuilder(AuditEventSchema, 'e');
     if (scope.type === 'organization') {
-      q.where(
-        '(e.organizationId = :scopeId OR e.workspaceId IN (SELECT w.id FROM workspaces w WHERE w.organization_id = :scopeId))',
-        { scopeId: scope.id },
-      );
+      q.where(`(${ORGANIZATION_EVENTS} OR ${ORGANIZATION_MEMBER_EVENTS})`, { scopeId: scope.id });
     } else {
-      q.where('e.workspaceId = :scopeId', { scopeId: scope.id });
+      q.where(`(e.workspaceId = :scopeId OR ${WORKSPACE_MEMBER_EVENTS})`, { scopeId: scope.id });
     }
     if (query.action !== undefined) q.andWhere('e.action = :action', { action: query.action });
     if (query.before) {

@@ -78,6 +78,9 @@ export class TypeormSupportTicketRepository implements TicketRepository {
       query.andWhere('t.organizationId = :organizationId', { organizationId: q.organizationId });
     }
     if (q.statuses.length > 0) query.andWhere('t.status IN (:...statuses)', { statuses: q.statuses });
+    if (q.categories !== undefined && q.categories.length > 0) {
+      query.andWhere('t.category IN (:...categories)', { categories: q.categories });
+    }
     return toPage(
       await query
         .orderBy('t.lastCustomerActivityAt', 'ASC')

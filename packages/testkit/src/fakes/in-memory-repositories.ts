@@ -27,7 +27,13 @@ import type {
   WorkspaceRepository,
 } from '@groundfloor/domain';
 import { DomainError, grantsAccess } from '@groundfloor/domain';
-import { InMemoryFlags, InMemoryM2mClients, InMemorySecrets, listAuditEvents } from './in-memory-secrets';
+import {
+  InMemoryFlags,
+  InMemoryM2mClients,
+  InMemorySecrets,
+  listAuditEvents,
+  memberAccountEvents,
+} from './in-memory-secrets';
 import { InMemoryTickets } from './in-memory-tickets';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -342,9 +348,12 @@ class Audit implements AuditLog {
     const workspaceIds = new Set(
       [...this.t().workspaces.values()].filter((w) => w.organizationId === organizationId).map((w) => w.id),
     );
+    const ofMembers = memberAccountEvents(this.t(), { type: 'organization', id: organizationId });
     return this.t().audit.filter(
       (e) =>
-        e.organizationId === organizationId || (e.workspaceId !== null && workspaceIds.has(e.workspaceId)),
+        e.organizationId === organizationId ||
+        (e.workspaceId !== null && workspaceIds.has(e.workspaceId)) ||
+        ofMembers(e),
     ).length;
   }
   async list(query: AuditQuery) {

@@ -5,6 +5,7 @@ import type {
   FlagRepository,
   M2mClient,
   M2mClientRepository,
+  Membership,
   SealedValue,
   Secret,
   SecretRepository,
@@ -102,6 +103,31 @@ export class InMemoryFlags implements FlagRepository {
   }
 }
 
+/**
+ * A team member's own account events (recorded with no organization or
+ * workspace) belong to the audit reads of the places where they hold an
+ * accepted membership, from when it was made; on a workspace, organization
+ * members count unless their role carries nothing in (billing_admin).
+ */
+export function memberAccountEvents(tables: InMemoryTables, scope: AuditQuery['scope']) {
+  const inScope = (m: Membership): boolean => {
+    if (scope.type === 'organization') {
+      return m.scopeType === 'account'
+        ? m.scopeId === scope.id
+        : tables.workspaces.get(m.scopeId)?.organizationId === scope.id;
+    }
+    return m.scopeType === 'workspace'
+      ? m.scopeId === scope.id
+      : m.role !== 'billing_admin' && tables.workspaces.get(scope.id)?.organizationId === m.scopeId;
+  };
+  const members = [...tables.memberships.values()].filter((m) => m.status === 'accepted' && inScope(m));
+  return (e: AuditEvent): boolean =>
+    e.organizationId === null &&
+    e.workspaceId === null &&
+    e.actor.kind === 'user' &&
+    members.some((m) => m.userId === e.actor.id && m.createdAt.getTime() <= e.createdAt.getTime());
+}
+
 /** `AuditLog.list` over the in-memory table (newest first, ties by id descending). */
 export function listAuditEvents(tables: InMemoryTables, query: AuditQuery): AuditEvent[] {
   const { scope } = query;
@@ -110,6 +136,7 @@ export function listAuditEvents(tables: InMemoryTables, query: AuditQuery): Audi
       ? [...tables.workspaces.values()].filter((w) => w.organizationId === scope.id).map((w) => w.id)
       : [scope.id],
   );
+  const ofMembers = memberAccountEvents(tables, scope);
   const newerFirst = (a: AuditEvent, b: AuditEvent) =>
     b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const before = query.before;
@@ -117,7 +144,8 @@ export function listAuditEvents(tables: InMemoryTables, query: AuditQuery): Audi
     .filter(
       (e) =>
         (scope.type === 'organization' && e.organizationId === scope.id) ||
-        (e.workspaceId !== null && workspaceIds.has(e.workspaceId)),
+        (e.workspaceId !== null && workspaceIds.has(e.workspaceId)) ||
+        ofMembers(e),
     )
     .filter((e) => query.action === undefined || e.action === query.action)
     .filter(

@@ -57,7 +57,8 @@ export class InMemoryTickets implements TicketRepository {
       .filter(
         (t) =>
           (q.organizationId === undefined || t.organizationId === q.organizationId) &&
-          (q.statuses.length === 0 || q.statuses.includes(t.status)),
+          (q.statuses.length === 0 || q.statuses.includes(t.status)) &&
+          (q.categories === undefined || q.categories.length === 0 || q.categories.includes(t.category)),
       )
       .sort(
         (a, b) =>

@@ -20,7 +20,7 @@ async function authorizeFlagRead(
 ): Promise<void> {
   if (caller.kind === 'team') {
     await authorizeWorkspace(read, caller.userId, workspaceId, 'read', now);
-  } else if (caller.workspaceId !== workspaceId) {
+  } else if (caller.workspaceId !== workspaceId.toLowerCase()) {
     throw forbidden('permission_denied', 'an M2M token works only in its own workspace');
   } else if (!(await read.workspaces.findById(workspaceId))) {
     throw notFound('workspace_not_found', 'no such workspace');

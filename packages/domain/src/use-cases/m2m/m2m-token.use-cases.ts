@@ -34,7 +34,10 @@ export class ExchangeM2mToken {
     ip: string | null;
   }): Promise<M2mToken> {
     const { limit, windowSeconds } = Limits.m2mTokenExchange;
-    const perClient = { key: `m2m-token:client:${input.clientId}`, limit, windowSeconds };
+    // Ids are case-insensitive (UUIDs): one client is one counter however its id is spelt.
+    const clientId = input.clientId.toLowerCase();
+    const workspaceId = input.workspaceId.toLowerCase();
+    const perClient = { key: `m2m-token:client:${clientId}`, limit, windowSeconds };
     const perAddress = { key: `m2m-token:ip:${input.ip ?? 'unknown'}`, limit, windowSeconds };
     const refuse = (retryAfterSeconds: number) =>
       rateLimited(
@@ -46,11 +49,11 @@ export class ExchangeM2mToken {
     if (!address.allowed) throw refuse(address.retryAfterSeconds);
     const client = await this.deps.rateLimiter.hit(perClient);
     if (!client.allowed) throw refuse(client.retryAfterSeconds);
-    const found = await this.deps.uow.read.m2mClients.findById(input.clientId);
+    const found = await this.deps.uow.read.m2mClients.findById(clientId);
     const presented = this.deps.secretTokens.hash(input.clientSecret);
     const matches =
       found !== null &&
-      found.workspaceId === input.workspaceId &&
+      found.workspaceId === workspaceId &&
       this.deps.secretTokens.equals(presented, found.secretHash);
     if (!found || !matches) {
       await this.deps.rateLimiter.hit(perAddress);

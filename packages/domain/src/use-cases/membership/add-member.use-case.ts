@@ -7,7 +7,7 @@ import {
   type MemberReference,
   parseAddMemberRequest,
 } from '../../membership/add-member-request';
-import type { Membership } from '../../membership/membership';
+import { hasExpired, type Membership } from '../../membership/membership';
 import {
   membershipRoleConflict,
   notPlatformSignIn,
@@ -26,7 +26,10 @@ import { invitationDetailsFor, sendInvitation, setPasswordMessage } from './invi
 export interface AddedMember {
   readonly membership: Membership;
   readonly user: User;
-  /** False when the user already held the same role: the existing membership is returned unchanged. */
+  /**
+   * False when the user already held the same role: the existing membership is
+   * returned, unchanged, or accepted when a password was given for an invitee.
+   */
   readonly created: boolean;
   readonly email: EmailOutcome;
 }
@@ -76,12 +79,24 @@ export class AddMember {
       refuseViolation(grantViolation(scope.type, scope.callerRole, role));
 
       let user = await this.findUser(tx, member);
+      let replaced: Membership | null = null;
+      let invitation: Membership | null = null;
       if (user) {
         const existing = await tx.memberships.findForUserOnScope(user.id, scope.type, scope.id);
-        if (existing) {
+        if (existing && hasExpired(existing, now)) {
+          // An expired membership grants nothing, so the user does not hold its
+          // role any more: adding them again replaces it with a new membership.
+          await tx.memberships.delete(existing.id);
+          replaced = existing;
+        } else if (existing) {
           // Rule 6: the same role again is the existing membership; another role is a PATCH.
           if (existing.role !== role) throw membershipRoleConflict(existing.role);
-          return { membership: existing, user, created: false, message: null };
+          // Rule 3 for an invitee who has not chosen a password yet: the
+          // credentials are set and the pending invitation is accepted now.
+          const rule3 =
+            member.kind === 'email_password' && existing.status === 'pending' && !user.passwordHash;
+          if (!rule3) return { membership: existing, user, created: false, message: null };
+          invitation = existing;
         }
       }
 
@@ -102,21 +117,26 @@ export class AddMember {
       }
       if (userCreated || passwordSet) await tx.users.save(user);
 
-      const membership: Membership = {
-        id: this.deps.ids.next(),
-        userId: user.id,
-        scopeType: scope.type,
-        scopeId: scope.id,
-        role,
-        // An email nobody can sign in with yet is invited: pending, with a set-password link.
-        status: statusAfter('none', member.kind === 'email' && user.passwordHash === null ? 'invite' : 'add'),
-        createdAt: now,
-        expiresAt,
-        invitedByUserId: input.userId,
-      };
+      const membership: Membership = invitation
+        ? { ...invitation, status: statusAfter(invitation.status, 'accept') }
+        : {
+            id: this.deps.ids.next(),
+            userId: user.id,
+            scopeType: scope.type,
+            scopeId: scope.id,
+            role,
+            // An email nobody can sign in with yet is invited: pending, with a set-password link.
+            status: statusAfter(
+              'none',
+              member.kind === 'email' && user.passwordHash === null ? 'invite' : 'add',
+            ),
+            createdAt: now,
+            expiresAt,
+            invitedByUserId: input.userId,
+          };
       await tx.memberships.save(membership);
       await recordAudit(tx, this.deps, input.context, now, {
-        action: 'membership.created',
+        action: invitation ? 'membership.accepted' : 'membership.created',
         ...auditPlace(scope),
         target: { type: 'membership', id: membership.id },
         details: {
@@ -128,11 +148,12 @@ export class AddMember {
           via: member.kind,
           user_created: userCreated,
           password_set: passwordSet,
-          expires_at: expiresAt?.toISOString() ?? null,
+          expires_at: membership.expiresAt?.toISOString() ?? null,
+          ...(replaced ? { replaced_expired_membership_id: replaced.id } : {}),
         },
       });
       const message = await this.message(tx, member, user, membership, scope.name, now);
-      return { membership, user, created: true, message };
+      return { membership, user, created: invitation === null, message };
     });
 
     const email = added.message

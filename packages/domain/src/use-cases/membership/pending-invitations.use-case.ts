@@ -1,3 +1,4 @@
+import { hasExpired } from '../../membership/membership';
 import type { Role, ScopeType } from '../../roles/role';
 import type { Deps } from '../deps';
 
@@ -14,13 +15,16 @@ export interface PendingInvitation {
   readonly createdAt: Date;
 }
 
-/** The caller's own pending memberships, oldest first. */
+/** The caller's own pending memberships, oldest first; an expired invitation is no longer listed. */
 export class ListPendingInvitations {
-  constructor(private readonly deps: Pick<Deps, 'uow'>) {}
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
 
   async execute(input: { userId: string }): Promise<PendingInvitation[]> {
     const { read } = this.deps.uow;
-    const pending = (await read.memberships.listForUser(input.userId)).filter((m) => m.status === 'pending');
+    const now = this.deps.clock.now();
+    const pending = (await read.memberships.listForUser(input.userId)).filter(
+      (m) => m.status === 'pending' && !hasExpired(m, now),
+    );
     if (pending.length === 0) return [];
     const idsOf = (type: ScopeType) => pending.filter((m) => m.scopeType === type).map((m) => m.scopeId);
     const inviterIds = pending.flatMap((m) => (m.invitedByUserId ? [m.invitedByUserId] : []));

@@ -1,6 +1,7 @@
 import { auditPlace, findScope } from '../../access/scope-access';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
+import { hasExpired } from '../../membership/membership';
 import { invitationNotFound, membershipAlreadyAccepted } from '../../membership/membership.errors';
 import { nextMembershipState, statusAfter } from '../../membership/membership.machine';
 import type { Deps } from '../deps';
@@ -23,6 +24,8 @@ async function respond(
   if (!peek || peek.userId !== input.userId) throw invitationNotFound();
   nextMembershipState(peek.status, answer);
   const now = deps.clock.now();
+  // An expired invitation can no longer be accepted (it would grant nothing); rejecting clears it.
+  if (answer === 'accept' && peek.status === 'pending' && hasExpired(peek, now)) throw invitationNotFound();
   await deps.uow.transaction(async (tx) => {
     const membership = await tx.memberships.findByIdForUpdate(input.membershipId);
     if (!membership) throw invitationNotFound();

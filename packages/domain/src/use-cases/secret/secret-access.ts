@@ -43,7 +43,8 @@ export async function authorizeSecrets(
     );
     return { workspace, organization };
   }
-  if (caller.workspaceId !== workspaceId) {
+  // Path ids may come in upper case; the token carries the stored (lower-case) id.
+  if (caller.workspaceId !== workspaceId.toLowerCase()) {
     throw forbidden('permission_denied', 'an M2M token works only in its own workspace');
   }
   if (!M2M_MAY_READ.has(route)) {

@@ -45,11 +45,13 @@ export class RevealSecret {
   async execute(
     input: SetInput & { key: string; context: RequestContext },
   ): Promise<{ secret: Secret; value: string }> {
+    // Spec, Secret: a key outside the rule is 422, wherever it is given.
+    const key = requireSecretKey(input.key);
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
       const { organization } = await authorizeSecrets(tx, input.caller, input.workspaceId, 'reveal', now);
       if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
-      const secret = await tx.secrets.find(input.workspaceId, input.environmentId, input.key);
+      const secret = await tx.secrets.find(input.workspaceId, input.environmentId, key);
       if (!secret) throw secretNotFound();
       const value = await openSecret(this.deps.kms, secret, secret.sealed);
       await recordAudit(tx, this.deps, input.context, now, {
@@ -142,6 +144,7 @@ export class DeleteSecret {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
 
   async execute(input: SetInput & { key: string; context: RequestContext }): Promise<void> {
+    const key = requireSecretKey(input.key);
     const now = this.deps.clock.now();
     await this.deps.uow.transaction(async (tx) => {
       const { workspace, organization } = await authorizeSecrets(
@@ -153,8 +156,8 @@ export class DeleteSecret {
       );
       requireNotFrozen(organization, workspace);
       if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
-      if (isPlatformManaged(input.key)) throw platformManaged(input.key);
-      const secret = await tx.secrets.findForUpdate(input.workspaceId, input.environmentId, input.key);
+      if (isPlatformManaged(key)) throw platformManaged(key);
+      const secret = await tx.secrets.findForUpdate(input.workspaceId, input.environmentId, key);
       if (!secret) throw secretNotFound();
       await tx.secrets.delete(secret.id);
       await recordAudit(tx, this.deps, input.context, now, {

@@ -33,13 +33,20 @@ export interface CreateTicketInput {
   readonly request: RequestContext;
 }
 
-async function requireWorkspaceOf(repos: Repositories, organizationId: string, id: string, field: string) {
+/** The workspace's id as stored (lower case), when it belongs to the organization; else 422. */
+async function requireWorkspaceOf(
+  repos: Repositories,
+  organizationId: string,
+  id: string,
+  field: string,
+): Promise<string> {
   const workspace = /^[0-9a-f-]{36}$/i.test(id) ? await repos.workspaces.findById(id) : null;
   if (!workspace || workspace.organizationId !== organizationId) {
     throw invalid('invalid_workspace', `${field} is not a workspace of this organization`, [
       { field, message: 'not a workspace of this organization' },
     ]);
   }
+  return workspace.id;
 }
 
 /**
@@ -67,16 +74,26 @@ export class CreateTicket {
     const category = input.category;
     const subject = requireTicketSubject(input.subject);
     const description = requireTicketBody(input.description, 'description');
-    const context = requireTicketContext(input.context ?? {});
+    let context = requireTicketContext(input.context ?? {});
     const { uow, clock, rateLimiter } = this.deps;
     const now = clock.now();
 
     const access = await authorizeSupport(uow.read, input.userId, input.organizationId, now);
     const organizationId = access.organization.id;
-    const workspaceId = input.workspaceId ?? null;
-    if (workspaceId !== null) await requireWorkspaceOf(uow.read, organizationId, workspaceId, 'workspace_id');
+    const workspaceId =
+      input.workspaceId == null
+        ? null
+        : await requireWorkspaceOf(uow.read, organizationId, input.workspaceId, 'workspace_id');
     if (context.workspace_id !== undefined) {
-      await requireWorkspaceOf(uow.read, organizationId, context.workspace_id, 'context.workspace_id');
+      context = {
+        ...context,
+        workspace_id: await requireWorkspaceOf(
+          uow.read,
+          organizationId,
+          context.workspace_id,
+          'context.workspace_id',
+        ),
+      };
     }
     const user = await uow.read.users.findById(input.userId);
     if (!user) throw notFound('user_not_found', 'no such user');

@@ -7,6 +7,7 @@ import {
   operatorLabel,
   redactionMarker,
   type Ticket,
+  type TicketCategory,
   type TicketDetail,
   type TicketMessage,
   type TicketStatus,
@@ -37,6 +38,7 @@ export class ListTicketQueue {
 
   execute(input: {
     statuses: readonly TicketStatus[];
+    categories?: readonly TicketCategory[];
     organizationId?: string;
     limit: number;
     offset: number;
@@ -44,6 +46,7 @@ export class ListTicketQueue {
     requireTicketPage(input);
     return this.deps.uow.read.tickets.listQueue({
       statuses: input.statuses.length > 0 ? input.statuses : QUEUE_DEFAULT_STATUSES,
+      categories: input.categories ?? [],
       organizationId: input.organizationId,
       limit: input.limit,
       offset: input.offset,

@@ -74,22 +74,15 @@ export class ReplyToTicket {
         this.deps,
         input.request,
         now,
+        // One change, one event (supplement §10): a reopening reply says so in its details.
         ticketAuditEntry('ticket.replied', ticket, {
           message_id: message.id,
           from,
           to: ticket.status,
           warnings,
+          ...(reopens ? { reopened: true } : {}),
         }),
       );
-      if (reopens) {
-        await recordAudit(
-          tx,
-          this.deps,
-          input.request,
-          now,
-          ticketAuditEntry('ticket.reopened', ticket, { from, to: ticket.status }),
-        );
-      }
       return { ticket, messages: await tx.tickets.listMessages(ticket.id) };
     });
     return { ...detail, warnings };

@@ -1,6 +1,15 @@
 /// <reference types="jest" />
-import type { AuditEvent, Flag, M2mClient, Secret, UnitOfWork } from '@groundfloor/domain';
-import { anAuditEvent, anEnvironment, anOrganization, at, aWorkspace, newId } from '../contract-fixtures';
+import type { AuditEvent, Flag, M2mClient, Secret, UnitOfWork, User } from '@groundfloor/domain';
+import {
+  aMembership,
+  anAuditEvent,
+  anEnvironment,
+  anOrganization,
+  at,
+  aUser,
+  aWorkspace,
+  newId,
+} from '../contract-fixtures';
 import { expectDuplicate } from '../expect-duplicate';
 
 const sealed = (n: number) => ({
@@ -215,6 +224,49 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       expect(await uow().read.audit.list({ scope: { type: 'workspace', id: 'nope' }, limit: 10 })).toEqual(
         [],
       );
+    });
+
+    it("shows members' own account events where they hold an accepted membership, from when it was made", async () => {
+      const { org, workspace } = await tenancy(uow());
+      const other = await tenancy(uow());
+      const [wsMember, orgAdmin, billing, invitee, outsider] = [aUser(), aUser(), aUser(), aUser(), aUser()];
+      await uow().transaction(async (tx) => {
+        for (const u of [wsMember, orgAdmin, billing, invitee, outsider]) await tx.users.save(u);
+        const inOrg = { scopeType: 'account' as const, scopeId: org.id };
+        await tx.memberships.save(
+          aMembership(wsMember.id, { scopeType: 'workspace', scopeId: workspace.id }, { createdAt: at(2) }),
+        );
+        await tx.memberships.save(aMembership(orgAdmin.id, inOrg, { role: 'admin' }));
+        await tx.memberships.save(aMembership(billing.id, inOrg, { role: 'billing_admin' }));
+        await tx.memberships.save(aMembership(invitee.id, inOrg, { status: 'pending' }));
+        await tx.memberships.save(aMembership(outsider.id, { scopeType: 'account', scopeId: other.org.id }));
+      });
+      const signIn = (user: User, seconds: number) =>
+        anAuditEvent({
+          action: 'auth.signed_in',
+          actor: { kind: 'user', id: user.id },
+          createdAt: at(seconds),
+        });
+      const beforeJoining = signIn(wsMember, 1);
+      const member = signIn(wsMember, 3);
+      const admin = signIn(orgAdmin, 4);
+      const billingAdmin = signIn(billing, 5);
+      const pending = signIn(invitee, 6);
+      const elsewhere = signIn(outsider, 7);
+      const operator = anAuditEvent({ actor: { kind: 'operator', id: 'operator' }, createdAt: at(8) });
+      await uow().transaction(async (tx) => {
+        for (const e of [beforeJoining, member, admin, billingAdmin, pending, elsewhere, operator]) {
+          await tx.audit.append(e);
+        }
+      });
+      const ids = (list: AuditEvent[]) => list.map((e) => e.id);
+      const list = (type: 'organization' | 'workspace', id: string) =>
+        uow().read.audit.list({ scope: { type, id }, limit: 10 });
+      expect(ids(await list('workspace', workspace.id))).toEqual(ids([admin, member]));
+      expect(ids(await list('organization', org.id))).toEqual(ids([billingAdmin, admin, member]));
+      expect(await uow().read.audit.countForOrganization(org.id)).toBe(3);
+      expect(ids(await list('organization', other.org.id))).toEqual(ids([elsewhere]));
+      expect(ids(await list('workspace', other.workspace.id))).toEqual(ids([elsewhere]));
     });
   });
 }

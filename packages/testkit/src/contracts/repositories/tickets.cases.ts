@@ -159,7 +159,11 @@ export function ticketCases(uow: () => UnitOfWork): void {
         aTicket(second.org.id, second.user.id, { lastCustomerActivityAt: at(40) }),
       );
       const waiting = await numbered(
-        aTicket(org.id, user.id, { status: 'waiting_on_customer', lastCustomerActivityAt: at(1) }),
+        aTicket(org.id, user.id, {
+          status: 'waiting_on_customer',
+          category: 'billing',
+          lastCustomerActivityAt: at(1),
+        }),
       );
       await uow().transaction(async (tx) => {
         for (const t of [newer, older, waiting]) await tx.tickets.save(t);
@@ -176,6 +180,14 @@ export function ticketCases(uow: () => UnitOfWork): void {
       });
       expect(mineOnly(one)).toEqual([waiting.id, newer.id]);
       expect(one.totalCount).toBe(2);
+      const billing = await uow().read.tickets.listQueue({
+        statuses: [],
+        categories: ['billing', 'security'],
+        organizationId: org.id,
+        limit: 100,
+        offset: 0,
+      });
+      expect(mineOnly(billing)).toEqual([waiting.id]);
     });
 
     it('messages are stored, updated and listed oldest first', async () => {

@@ -1,0 +1,19 @@
+/*
+ * JSON body limits. Ordinary routes take `bodyLimit` (100 kB); routes whose
+ * spec allows long text take more, so that every body within the spec's
+ * character limits is accepted however the client encodes it: 20,000
+ * characters written as JSON escapes of astral characters (`\ud83d\ude00`,
+ * 12 bytes each, as Python's `json.dumps` does by default) are 240 kB.
+ */
+
+/** Support create and reply: subject, context and a description or reply of up to 20,000 characters. */
+const SUPPORT_TEXT =
+  /^\/v1\/(?:organizations\/[^/]+\/support|operator\/support)\/tickets(?:\/[^/]+\/messages)?\/?$/i;
+
+/** Secret upsert: a value of up to 10,000 characters and a description of up to 255 (about 125 kB escaped). */
+const SECRET_VALUE = /^\/v1\/workspaces\/[^/]+\/secrets\/[^/]+\/?$/i;
+
+export const LONG_TEXT_BODY_LIMIT = '384kb';
+
+/** Whether a request path is one of the long-text routes above. */
+export const takesLongText = (path: string): boolean => SUPPORT_TEXT.test(path) || SECRET_VALUE.test(path);
