@@ -11,7 +11,7 @@ import {
 import type { Permission } from '../roles/permission';
 import type { Role } from '../roles/role';
 import { forbidden, notFound } from '../shared/domain-error';
-import type { Workspace } from '../workspace/workspace';
+import { requireNotFrozen, type Workspace } from '../workspace/workspace';
 
 /** A signed-in team member's accepted, unexpired roles inside one organization. */
 export class OrganizationAccess {
@@ -92,4 +92,21 @@ export async function authorizeWorkspace(
   const access = OrganizationAccess.from(memberships, organization.id, now);
   if (!access.onWorkspace(workspaceId, permission)) throw denied(permission, 'workspace');
   return { workspace, organization, access };
+}
+
+/**
+ * As authorizeWorkspace, for a change: also refused on a frozen workspace or
+ * in a suspended organization (403 `workspace_frozen` / `organization_suspended`).
+ * Revocations, which stay allowed while frozen, use authorizeWorkspace.
+ */
+export async function authorizeWorkspaceChange(
+  repos: Repositories,
+  userId: string,
+  workspaceId: string,
+  permission: Permission,
+  now: Date,
+): Promise<{ workspace: Workspace; organization: Organization; access: OrganizationAccess }> {
+  const authorized = await authorizeWorkspace(repos, userId, workspaceId, permission, now);
+  requireNotFrozen(authorized.organization, authorized.workspace);
+  return authorized;
 }

@@ -1,4 +1,4 @@
-import { authorizeWorkspace } from '../../access/access-control';
+import { authorizeWorkspace, authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import {
@@ -8,7 +8,6 @@ import {
   requireEnvironmentName,
 } from '../../environment/environment';
 import { conflict, invalid, notFound } from '../../shared/domain-error';
-import { requireNotFrozen } from '../../workspace/workspace';
 import type { Deps } from '../deps';
 
 const nameTaken = (name: string) =>
@@ -36,14 +35,13 @@ export class CreateEnvironment {
     const name = requireEnvironmentName(input.name);
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
-      const { workspace, organization } = await authorizeWorkspace(
+      const { workspace, organization } = await authorizeWorkspaceChange(
         tx,
         input.userId,
         input.workspaceId,
         'administer',
         now,
       );
-      requireNotFrozen(organization, workspace);
       if (await tx.environments.findByName(workspace.id, name)) throw nameTaken(name);
       const environment: Environment = {
         id: this.deps.ids.next(),
@@ -85,14 +83,13 @@ export class UpdateEnvironment {
     const status = input.status as EnvironmentStatus | undefined;
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
-      const { workspace, organization } = await authorizeWorkspace(
+      const { workspace, organization } = await authorizeWorkspaceChange(
         tx,
         input.userId,
         input.workspaceId,
         'administer',
         now,
       );
-      requireNotFrozen(organization, workspace);
       const environment = await tx.environments.findById(workspace.id, input.environmentId);
       if (!environment) throw notFound('environment_not_found', 'no such environment in this workspace');
       const changes: Record<string, unknown> = {};

@@ -1,10 +1,9 @@
-import { authorizeWorkspace } from '../../access/access-control';
+import { authorizeWorkspace, authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import { type Flag, requireFlagKey } from '../../flag/flag';
 import type { Repositories } from '../../ports/repositories.port';
 import { forbidden, invalid, notFound } from '../../shared/domain-error';
-import { requireNotFrozen } from '../../workspace/workspace';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
 
@@ -56,14 +55,13 @@ export class PutFlag {
     }
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
-      const { workspace, organization } = await authorizeWorkspace(
+      const { workspace, organization } = await authorizeWorkspaceChange(
         tx,
         input.userId,
         input.workspaceId,
         'write',
         now,
       );
-      requireNotFrozen(organization, workspace);
       const existing = await tx.flags.find(workspace.id, key);
       const flag: Flag = { workspaceId: workspace.id, key, value: input.value, updatedAt: now };
       await tx.flags.save(flag);
@@ -90,14 +88,13 @@ export class DeleteFlag {
     const key = requireFlagKey(input.key);
     const now = this.deps.clock.now();
     await this.deps.uow.transaction(async (tx) => {
-      const { workspace, organization } = await authorizeWorkspace(
+      const { workspace, organization } = await authorizeWorkspaceChange(
         tx,
         input.userId,
         input.workspaceId,
         'write',
         now,
       );
-      requireNotFrozen(organization, workspace);
       if (!(await tx.flags.delete(workspace.id, key))) {
         throw notFound('flag_not_found', 'no such flag in this workspace');
       }

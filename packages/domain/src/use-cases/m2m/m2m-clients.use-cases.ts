@@ -1,10 +1,9 @@
-import { authorizeWorkspace } from '../../access/access-control';
+import { authorizeWorkspace, authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import { type M2mClient, requireM2mScopes } from '../../m2m/m2m-client';
 import { notFound } from '../../shared/domain-error';
 import { requireName } from '../../shared/text';
-import { requireNotFrozen } from '../../workspace/workspace';
 import type { Deps } from '../deps';
 
 /** Supplement §6: the secret is returned once here and stored only as a hash. */
@@ -23,14 +22,13 @@ export class CreateM2mClient {
     const now = this.deps.clock.now();
     const clientSecret = this.deps.secretTokens.generate();
     return this.deps.uow.transaction(async (tx) => {
-      const { workspace, organization } = await authorizeWorkspace(
+      const { workspace, organization } = await authorizeWorkspaceChange(
         tx,
         input.userId,
         input.workspaceId,
         'administer',
         now,
       );
-      requireNotFrozen(organization, workspace);
       const client: M2mClient = {
         id: this.deps.ids.next(),
         workspaceId: workspace.id,

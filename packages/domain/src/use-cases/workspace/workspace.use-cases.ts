@@ -1,4 +1,9 @@
-import { authorizeOrganization, authorizeWorkspace, OrganizationAccess } from '../../access/access-control';
+import {
+  authorizeOrganization,
+  authorizeWorkspace,
+  authorizeWorkspaceChange,
+  OrganizationAccess,
+} from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import { DEFAULT_ENVIRONMENT, type Environment } from '../../environment/environment';
@@ -123,14 +128,13 @@ export class RenameWorkspace {
     const name = requireName(input.name);
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
-      const { workspace, organization } = await authorizeWorkspace(
+      const { workspace, organization } = await authorizeWorkspaceChange(
         tx,
         input.userId,
         input.workspaceId,
         'administer',
         now,
       );
-      requireNotFrozen(organization, workspace);
       const before = workspace.name;
       workspace.name = name;
       await tx.workspaces.save(workspace);
