@@ -116,58 +116,64 @@ export function secretsRoutes(useCases: UseCases): Router {
     });
   });
 
-  route(router, `${BASE}/:key`, {
-    get: [
-      caller,
-      ws,
-      async (req, res) => {
-        const key = param(req.params.key);
-        try {
-          const { secret, value } = await useCases.secrets.reveal.execute({
+  route(
+    router,
+    `${BASE}/:key`,
+    {
+      get: [
+        caller,
+        ws,
+        async (req, res) => {
+          const key = param(req.params.key);
+          try {
+            const { secret, value } = await useCases.secrets.reveal.execute({
+              ...set(req, res),
+              key,
+              context: callerContext(req, res),
+            });
+            res.json(revealedSecretJson(secret, value));
+          } catch (err) {
+            // No secret named `compare`: the caller most likely meant the compare route.
+            if (key === 'compare' && err instanceof DomainError && err.code === 'secret_not_found') {
+              compareQuery(req);
+            }
+            throw err;
+          }
+        },
+      ],
+      put: [
+        caller,
+        ws,
+        noM2m,
+        async (req, res) => {
+          const body = parseBody(UpsertSecretDto, req.body);
+          const { secret, created } = await useCases.secrets.upsert.execute({
             ...set(req, res),
-            key,
+            key: param(req.params.key),
+            value: body.value,
+            description: body.description,
             context: callerContext(req, res),
           });
-          res.json(revealedSecretJson(secret, value));
-        } catch (err) {
-          // No secret named `compare`: the caller most likely meant the compare route.
-          if (key === 'compare' && err instanceof DomainError && err.code === 'secret_not_found') {
-            compareQuery(req);
-          }
-          throw err;
-        }
-      },
-    ],
-    put: [
-      caller,
-      ws,
-      noM2m,
-      async (req, res) => {
-        const body = parseBody(UpsertSecretDto, req.body);
-        const { secret, created } = await useCases.secrets.upsert.execute({
-          ...set(req, res),
-          key: param(req.params.key),
-          value: body.value,
-          description: body.description,
-          context: callerContext(req, res),
-        });
-        res.status(created ? 201 : 200).json(secretMetadataJson(secret));
-      },
-    ],
-    delete: [
-      caller,
-      ws,
-      noM2m,
-      async (req, res) => {
-        await useCases.secrets.delete.execute({
-          ...set(req, res),
-          key: param(req.params.key),
-          context: callerContext(req, res),
-        });
-        res.status(204).end();
-      },
-    ],
-  });
+          res.status(created ? 201 : 200).json(secretMetadataJson(secret));
+        },
+      ],
+      delete: [
+        caller,
+        ws,
+        noM2m,
+        async (req, res) => {
+          await useCases.secrets.delete.execute({
+            ...set(req, res),
+            key: param(req.params.key),
+            context: callerContext(req, res),
+          });
+          res.status(204).end();
+        },
+      ],
+    },
+    // A reveal is audited: HEAD would record `secret.revealed` without showing anything.
+    { head: false },
+  );
 
   return router;
 }
