@@ -22,15 +22,15 @@ const config: Config = {
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   // Inversify 8 ships ESM only and PGlite loads parts of itself with dynamic
   // import(); Jest runs CommonJS, so both are transformed too.
-  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|@electric-sql)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|@electric-sql|@seriousme)/)'],
   moduleNameMapper: {
-    '^@groundfloor/(domain|testkit|crypto|mail-smtp|persistence-typeorm|http-express)$':
-      '<rootDir>/packages/$1/src/index.ts',
     '^@groundfloor/server$': '<rootDir>/apps/server/src/index.ts',
+    '^@groundfloor/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
   },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
   maxWorkers: 2,
-  testTimeout: 30000,
+  // Generous: a suite starts real servers on an embedded database, slow on a busy machine.
+  testTimeout: 90000,
 };
 
 export default config;

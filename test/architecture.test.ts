@@ -2,7 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
-const ADAPTERS = ['persistence-typeorm', 'crypto', 'mail-smtp', 'http-express'];
+// Every package but the core and its test kit is an adapter (the generated API client included).
+const ADAPTERS = readdirSync(path.join(root, 'packages')).filter(
+  (name) =>
+    !['domain', 'testkit'].includes(name) && statSync(path.join(root, 'packages', name)).isDirectory(),
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseMasterKey } from '@groundfloor/crypto';
 import { DEFAULT_PLAN_LIMITS, isLimitKey, isPlanTier, type PlanLimits } from '@groundfloor/domain';
+import { isDnsServer } from './dns-servers';
 
 /** Everything the server reads from the environment (supplement §1). */
 export interface Config {
@@ -15,6 +17,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly dnsServers: string[];
+  /** `cname_target` of custom domains. */
+  readonly domainCnameTarget: string;
   readonly allowPrivateMailHosts: boolean;
   readonly organizationCreationEnabled: boolean;
   readonly planLimits: PlanLimits;
@@ -24,6 +28,26 @@ export interface Config {
   readonly platformName: string;
   readonly logLevel: string;
   readonly trustProxy: boolean | number | string | undefined;
+  /** Password hashes (argon2id) allowed to run at once; the rest queue. */
+  readonly passwordHashConcurrency: number;
+  /** `/metrics` (Prometheus) listens here when set; off by default. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
+  /** Where release bundles live: files under DATA_DIR/blobs, or an S3-compatible bucket. */
+  readonly blobStore:
+    | { readonly kind: 'fs' }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly keyPrefix: string;
+        readonly endpoint: string | undefined;
+        readonly region: string;
+        readonly forcePathStyle: boolean;
+        readonly accessKeyId: string | undefined;
+        readonly secretAccessKey: string | undefined;
+      };
+  /** Rate-limit counters in Redis instead of the database (supplement §11). */
+  readonly redisUrl: string | undefined;
 }
 
 /** Thrown with one line per problem; the process prints them and stops. */
@@ -75,6 +99,38 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   );
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const blobStoreKind = text('BLOB_STORE') ?? 'fs';
+  if (blobStoreKind !== 'fs' && blobStoreKind !== 's3')
+    problems.push(`BLOB_STORE must be fs or s3, got '${blobStoreKind}'`);
+  const s3Bucket = text('S3_BUCKET');
+  if (blobStoreKind === 's3' && !s3Bucket) problems.push('S3_BUCKET is required with BLOB_STORE=s3');
+  const s3KeyId = text('S3_ACCESS_KEY_ID');
+  const s3Secret = text('S3_SECRET_ACCESS_KEY');
+  if ((s3KeyId === undefined) !== (s3Secret === undefined))
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default credentials)',
+    );
+  const s3KeyPrefix = text('S3_KEY_PREFIX') ?? '';
+  if (s3KeyPrefix !== '' && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(s3KeyPrefix))
+    problems.push(`S3_KEY_PREFIX must be folder names ending in /, e.g. groundfloor/, got '${s3KeyPrefix}'`);
+  const blobStore: Config['blobStore'] =
+    blobStoreKind === 's3'
+      ? {
+          kind: 's3',
+          bucket: s3Bucket ?? '',
+          keyPrefix: s3KeyPrefix,
+          endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+          region: text('S3_REGION') ?? 'us-east-1',
+          forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
+          accessKeyId: s3KeyId,
+          secretAccessKey: s3Secret,
+        }
+      : { kind: 'fs' };
+  const metricsPortText = text('METRICS_PORT');
+  const metricsPort = metricsPortText === undefined ? undefined : Number(metricsPortText);
+  if (metricsPort !== undefined && (!/^\d+$/.test(metricsPortText as string) || metricsPort > 65535))
+    problems.push(`METRICS_PORT must be a port number, got '${metricsPortText}'`);
 
   let planLimits: PlanLimits = DEFAULT_PLAN_LIMITS;
   const planText = text('PLAN_LIMITS');
@@ -94,8 +150,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     .map((s) => s.trim())
     .filter(Boolean);
   for (const server of dnsServers) {
-    if (!/^[\w.:[\]-]+$/.test(server)) problems.push(`DNS_SERVERS entry '${server}' is not host:port`);
+    if (!isDnsServer(server)) {
+      problems.push(
+        `DNS_SERVERS entry '${server}' must be an IP address with an optional port (10.0.0.2:53, [::1]:5353), not a host name`,
+      );
+    }
   }
+
+  const cnameTargetText = text('DOMAIN_CNAME_TARGET')?.toLowerCase().replace(/\.$/, '');
+  if (
+    cnameTargetText !== undefined &&
+    !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(cnameTargetText)
+  )
+    problems.push(
+      `DOMAIN_CNAME_TARGET must be a hostname such as apps.example.com, got '${cnameTargetText}'`,
+    );
+  const domainCnameTarget = cnameTargetText ?? safeHost(publicBaseUrl);
 
   // Checked here, not when the key store first opens, so a bad key is one more
   // line of the same report rather than a crash after the others were fixed.
@@ -131,6 +201,23 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
           ? /^true$/i.test(trustProxyText)
           : trustProxyText;
 
+  // One core is left to the event loop, and libuv runs at most 4 hashes anyway.
+  const hashConcurrencyText = text('PASSWORD_HASH_CONCURRENCY');
+  const passwordHashConcurrency =
+    hashConcurrencyText === undefined
+      ? Math.max(1, Math.min(4, availableParallelism() - 1))
+      : Number(hashConcurrencyText);
+  if (
+    !(
+      Number.isInteger(passwordHashConcurrency) &&
+      passwordHashConcurrency >= 1 &&
+      passwordHashConcurrency <= 64
+    )
+  )
+    problems.push(
+      `PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 64, got '${hashConcurrencyText}'`,
+    );
+
   const config: Config = {
     port,
     host,
@@ -143,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     smtpUrl,
     mailFrom: mailFrom ?? `no-reply@${safeHost(publicBaseUrl)}`,
     dnsServers,
+    domainCnameTarget,
     allowPrivateMailHosts: bool('ALLOW_PRIVATE_MAIL_HOSTS', false),
     organizationCreationEnabled: bool('ORG_CREATION_ENABLED', false),
     planLimits,
@@ -152,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     platformName: text('PLATFORM_NAME') ?? 'Groundfloor',
     logLevel,
     trustProxy,
+    passwordHashConcurrency,
+    redisUrl,
+    blobStore,
+    metricsPort,
+    metricsHost: text('METRICS_HOST') ?? host,
   };
   if (config.operatorToken !== undefined && config.operatorToken.length < 16) {
     problems.push('OPERATOR_TOKEN must be at least 16 characters');

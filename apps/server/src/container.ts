@@ -1,11 +1,16 @@
 import { Container, type ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { blobStoreModule } from './modules/blob-store.module';
+import { bundleZipModule } from './modules/bundle-zip.module';
 import { cryptoModule } from './modules/crypto.module';
+import { dnsModule } from './modules/dns.module';
 import { domainModule } from './modules/domain.module';
 import { httpModule } from './modules/http.module';
 import { mailModule } from './modules/mail.module';
+import { metricsModule } from './modules/metrics.module';
 import { persistenceModule } from './modules/persistence.module';
+import { redisModule } from './modules/redis.module';
 import { CONFIG, LOGGER, OPERATOR_TOKEN } from './tokens';
 
 /**
@@ -23,7 +28,18 @@ export async function buildContainer(
   container.bind<Config>(CONFIG).toConstantValue(config);
   container.bind<Logger>(LOGGER).toConstantValue(logger);
   container.bind<string>(OPERATOR_TOKEN).toConstantValue(operatorToken);
-  await container.load(persistenceModule, cryptoModule, mailModule, domainModule, httpModule);
+  await container.load(
+    persistenceModule,
+    cryptoModule,
+    mailModule,
+    blobStoreModule,
+    bundleZipModule,
+    dnsModule,
+    domainModule,
+    httpModule,
+  );
+  if (config.redisUrl) await container.load(redisModule);
+  if (config.metricsPort !== undefined) await container.load(metricsModule);
   if (overrides.length > 0) await container.load(...overrides);
   return container;
 }

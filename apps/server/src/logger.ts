@@ -1,3 +1,4 @@
+import { currentRequestId } from '@groundfloor/http-express';
 import pino, { type Logger } from 'pino';
 
 /**
@@ -9,6 +10,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: { service: 'groundfloor-control' },
+      // Every line written while a request is being served names it, whoever writes it.
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId === undefined ? {} : { request_id: requestId };
+      },
       redact: {
         paths: [
           'password',

@@ -18,8 +18,12 @@ export async function rotateMasterKey(deps: {
   kms: KeyManagement;
   signingKeys: SigningKeyStore;
   batchSize?: number;
+  onProgress?: (progress: { done: number; total: number }) => void;
 }): Promise<MasterKeyRotationResult> {
-  const secrets = await deps.useCases.secrets.rewrapAll.execute({ batchSize: deps.batchSize });
+  const secrets = await deps.useCases.secrets.rewrapAll.execute({
+    batchSize: deps.batchSize,
+    onProgress: deps.onProgress,
+  });
   let rewrapped = 0;
   let unchanged = 0;
   for (const key of await deps.signingKeys.list()) {

@@ -1,14 +1,21 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Server as NetServer } from 'node:net';
 import type { OutboxWorker } from '@groundfloor/mail-smtp';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import type { Express } from 'express';
 import type { Container, ContainerModule } from 'inversify';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { buildContainer } from './container';
+import type { ServerMetrics } from './metrics/metrics';
+import { startMetricsServer } from './metrics/metrics-server';
+import type { ShutdownState } from './modules/http.module';
 import { resolveOperatorToken } from './operator-token';
-import { DATABASE, HTTP_APP, OUTBOX_WORKER } from './tokens';
+import { DATABASE, HTTP_APP, METRICS, OUTBOX_WORKER, REDIS, SHUTDOWN } from './tokens';
+
+/** Closes the listener only; connections end by themselves (see close()). */
+const netServerClose = NetServer.prototype.close;
 
 export interface RunningServer {
   readonly app: Express;
@@ -16,6 +23,8 @@ export interface RunningServer {
   readonly url: string;
   readonly container: Container;
   readonly operatorToken: string;
+  /** Where `/metrics` answers, when METRICS_PORT is set. */
+  readonly metricsUrl: string | undefined;
   /** Stops accepting connections, drains in-flight requests, then closes the database. */
   close(): Promise<void>;
 }
@@ -24,7 +33,16 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   logger: Logger,
-  options: { overrides?: ContainerModule[]; startWorkers?: boolean } = {},
+  options: {
+    overrides?: ContainerModule[];
+    startWorkers?: boolean;
+    /**
+     * How long shutdown keeps serving before it closes idle connections
+     * (default 1 s): a keep-alive client that sends its next request then
+     * gets its answer with `Connection: close` instead of a reset socket.
+     */
+    drainGraceMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const operator = resolveOperatorToken(config.operatorToken, config.dataDir);
   if (operator.file) logger.info({ path: operator.file }, 'operator token read from file');
@@ -48,6 +66,14 @@ export async function startServer(
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(
+          await container.getAsync<ServerMetrics>(METRICS),
+          config.metricsPort,
+          config.metricsHost,
+        );
   const address = server.address() as AddressInfo;
   const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
 
@@ -55,21 +81,42 @@ export async function startServer(
   const close = () => {
     closing ??= (async () => {
       draining = true;
+      (await container.getAsync<ShutdownState>(SHUTDOWN)).draining = true;
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      // Stop accepting connections (new ones are refused, never reset), but
+      // do not close idle keep-alive connections yet: closing one races a
+      // request its client may be sending on it right then. For a moment,
+      // every connection that brings a request gets its answer with
+      // `Connection: close` instead; only those still idle after it are closed.
+      // (http.Server#close would close the idle ones at once, so the listener
+      // is closed with net.Server's own close.)
+      const grace = options.drainGraceMs ?? 1000;
       await new Promise<void>((resolve) => {
-        // Connections that fall idle after this point (a response already on its
-        // way) are closed by the sweep; in-flight requests are never cut off.
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        server.close(() => {
-          clearInterval(sweep);
+        let sweep: NodeJS.Timeout | undefined;
+        const sweepLater = setTimeout(() => {
+          server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), 100);
+        }, grace);
+        netServerClose.call(server, () => {
+          clearTimeout(sweepLater);
+          if (sweep) clearInterval(sweep);
           resolve();
         });
-        server.closeIdleConnections();
       });
+      await metricsServer?.close();
       await worker.stop();
       await db.close();
+      if (container.isBound(REDIS)) await (await container.getAsync<Redis>(REDIS)).quit();
     })();
     return closing;
   };
-  return { app, server, url, container, operatorToken: operator.token, close };
+  return {
+    app,
+    server,
+    url,
+    container,
+    operatorToken: operator.token,
+    metricsUrl: metricsServer?.url,
+    close,
+  };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -89,6 +90,50 @@ describe('configuration (supplement §1)', () => {
     }
     expect(text).not.toContain(badKey);
     expect(text).not.toContain('not base64!');
+  });
+
+  it('takes DNS servers as IP addresses with optional ports', () => {
+    const servers = [
+      '10.0.0.2',
+      '10.0.0.2:53',
+      '::1',
+      '[::1]',
+      '[::1]:5353',
+      '[2001:db8::53]:65535',
+      'fe80::1%eth0',
+    ];
+    expect(loadConfig({ DNS_SERVERS: servers.join(', ') }).dnsServers).toEqual(servers);
+  });
+
+  it.each([
+    ['a host name', 'dns.google'],
+    ['a host name with a port', 'dns.google:53'],
+    ['localhost', 'localhost:53'],
+    ['port 0', '10.0.0.2:0'],
+    ['a port past 65535', '10.0.0.2:99999'],
+    ['a port that is not a number', '10.0.0.2:dns'],
+    ['an empty port', '10.0.0.2:'],
+    ['an IPv4 address in brackets', '[10.0.0.2]:53'],
+    ['an incomplete address', '10.0.2'],
+    ['a host name in brackets', '[dns.google]:53'],
+    ['port 0 after an IPv6 address', '[::1]:0'],
+  ])('refuses %s in DNS_SERVERS at start, in one line', (_what, entry) => {
+    const problems = problemsOf({ DNS_SERVERS: `10.0.0.2:53,${entry}` });
+    expect(problems).toEqual([expect.stringContaining(`DNS_SERVERS entry '${entry}'`)]);
+    expect(problems[0]).not.toMatch(/\n/);
+  });
+
+  it('bounds concurrent password hashing, by default leaving one core to the event loop', () => {
+    const cores = availableParallelism();
+    const byDefault = loadConfig({}).passwordHashConcurrency;
+    expect(byDefault).toBeGreaterThanOrEqual(1);
+    expect(byDefault).toBeLessThanOrEqual(Math.min(4, Math.max(1, cores - 1)));
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashConcurrency).toBe(3);
+    for (const bad of ['0', '1.5', 'two', '65']) {
+      expect(problemsOf({ PASSWORD_HASH_CONCURRENCY: bad })).toEqual([
+        `PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 64, got '${bad}'`,
+      ]);
+    }
   });
 
   it('accepts a well-formed master key', () => {

@@ -51,6 +51,85 @@ describe('problem+json errors', () => {
     expectProblem(res, 413, 'body_too_large');
   });
 
+  describe('deeply nested JSON', () => {
+    // `{"a":` or `[` opens a level; the documented maximum is 32 levels.
+    const nested = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+    const errorLines = () => t.logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+
+    it('a body nested past 32 levels is 400 json_too_deep, before validation and without an error log', async () => {
+      const before = errorLines().length;
+      for (const body of [
+        `{"email":${nested(3000)},"password":"secret-pass"}`,
+        `{"email":${nested(32)}}`,
+        `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
+      ]) {
+        const res = await t.http.post('/v1/auth/token').set('Content-Type', 'application/json').send(body);
+        expect(res.status).toBe(400);
+        expectProblem(res, 400, 'json_too_deep');
+      }
+      expect(errorLines().length).toBe(before);
+    });
+
+    it('a body nested exactly 32 levels reaches validation', async () => {
+      const res = await t.http
+        .post('/v1/auth/token')
+        .set('Content-Type', 'application/json')
+        .send(`{"email":${nested(31)},"password":"secret-pass"}`)
+        .expect(422);
+      expectProblem(res, 422, 'validation_failed');
+    });
+
+    it('is refused on the long-body routes too, however deep the body nests within their limit', async () => {
+      const owner = await organizationWithOwner(t);
+      const before = errorLines().length;
+      const deepest = nested(190_000); // 380 kB of brackets: the long-text limit is 384 kB
+      for (const body of [
+        `{"subject":"s","category":"technical","description":${nested(3000, '"d"')}}`,
+        deepest,
+      ]) {
+        const res = await t.http
+          .post(`/v1/organizations/${owner.organizationId}/support/tickets`)
+          .set(bearer(owner.token))
+          .set('Content-Type', 'application/json')
+          .send(body);
+        expect(res.status).toBe(400);
+        expectProblem(res, 400, 'json_too_deep');
+      }
+      expect(errorLines().length).toBe(before);
+      // Nothing was created.
+      const list = await t.http
+        .get(`/v1/organizations/${owner.organizationId}/support/tickets`)
+        .set(bearer(owner.token))
+        .expect(200);
+      expect(list.body.total_count).toBe(0);
+    });
+
+    it('brackets inside strings do not count', async () => {
+      const res = await t.http
+        .post('/v1/auth/token')
+        .send({ email: `${'['.repeat(100)}@example.test`, password: '{'.repeat(100) })
+        .expect(401);
+      expectProblem(res, 401, 'invalid_credentials');
+    });
+
+    it('the OAuth form of the M2M token route does not nest: bracketed names are unknown fields', async () => {
+      const owner = await organizationWithOwner(t);
+      const ws = await t.http
+        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+        .set(bearer(owner.token))
+        .send({ name: 'W' })
+        .expect(201);
+      const before = errorLines().length;
+      const res = await t.http
+        .post(`/v1/workspaces/${ws.body.id}/m2m/token`)
+        .type('form')
+        .send(`grant_type=client_credentials&client_id${'[a]'.repeat(1000)}=x&client_secret=y`)
+        .expect(422);
+      expectProblem(res, 422, 'validation_failed');
+      expect(errorLines().length).toBe(before);
+    });
+  });
+
   it('an unknown route is 404 and a wrong method 405 with Allow', async () => {
     expectProblem(await t.http.get('/v1/nothing-here').expect(404), 404, 'route_not_found');
     const res = await t.http.delete('/v1/auth/token').expect(405);

@@ -113,8 +113,21 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
       .set('Content-Type', 'application/json')
       .send('{"value": ')
       .expect(400);
+    // A value is at most 8 KiB of JSON text (UTF-8), so /flags/runtime stays bounded.
+    const atLimit = 'é'.repeat((8192 - 2) / 2); // 2 bytes each, plus the quotes
+    await t.http
+      .put(`${flags(w.workspaceId)}/big`)
+      .set(w.auth)
+      .send({ value: atLimit })
+      .expect(200);
+    const tooBig = await t.http
+      .put(`${flags(w.workspaceId)}/bigger`)
+      .set(w.auth)
+      .send({ value: `${atLimit}x` })
+      .expect(422);
+    expect(tooBig.body).toMatchObject({ code: 'invalid_flag_value', errors: [{ field: 'value' }] });
     const list = await t.http.get(flags(w.workspaceId)).set(w.auth).expect(200);
-    expect(list.body.flags.map((f: { key: string }) => f.key)).toEqual(['a'.repeat(128)]);
+    expect(list.body.flags.map((f: { key: string }) => f.key)).toEqual(['a'.repeat(128), 'big']);
   });
 
   it('needs read to list and write to change; frozen workspaces refuse changes', async () => {

@@ -85,6 +85,38 @@ describe('health, readiness and draining', () => {
     expect(t.running.server.listening).toBe(false);
   });
 
+  it('while draining, /readyz is 503 and a keep-alive client’s next request is answered with Connection: close', async () => {
+    const draining = await startTestServer('pglite', {}, [], { drainGraceMs: 60_000 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (pathname: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        http
+          .get(new URL(pathname, draining.running.url), { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          })
+          .on('error', reject);
+      });
+    try {
+      expect(await get('/readyz')).toEqual({ status: 200, connection: 'keep-alive' });
+      const closing = draining.running.close();
+      // The open keep-alive connection is not cut: its next request is answered, and told to close.
+      expect(await get('/readyz')).toEqual({ status: 503, connection: 'close' });
+      // New connections are refused, not reset, once the listener has closed.
+      const refused = await new Promise<string>((resolve) => {
+        http
+          .get(new URL('/healthz', draining.running.url), { agent: false }, () => resolve('answered'))
+          .on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+      });
+      expect(refused).toBe('ECONNREFUSED');
+      agent.destroy();
+      await closing;
+    } finally {
+      agent.destroy();
+      await draining.close();
+    }
+  });
+
   it('without OPERATOR_TOKEN and KMS_MASTER_KEY, generates both once into DATA_DIR (0600) and logs the path only', async () => {
     const generated = await startTestServer('pglite', { OPERATOR_TOKEN: '', KMS_MASTER_KEY: '' });
     try {

@@ -178,6 +178,15 @@ describe('JwtTokenSigner', () => {
       }
     });
 
+    it('two replicas rotating at once publish one current key, and both sign with it', async () => {
+      const [first, second] = await Promise.all([signer.rotate(), replica.rotate()]);
+      expect([first, second].sort()).toEqual([false, true]);
+      const current = [...store.keys.values()].filter((k) => k.retiredAt === null);
+      expect(current).toHaveLength(1);
+      expect(kidOf(await signer.sign({}, ACCESS))).toBe(current[0]?.kid);
+      expect(kidOf(await replica.sign({}, ACCESS))).toBe(current[0]?.kid);
+    });
+
     it('answers null for an unknown kid after looking in the store once', async () => {
       const token = await signer.sign({}, ACCESS);
       const list = jest.spyOn(store, 'list');

@@ -27,6 +27,7 @@ async function addMember(deps: FakeDeps, scope: { type: 'account' | 'workspace';
       passwordHash: null,
       passwordChangeRequired: false,
       emailVerified: false,
+      passwordSetByOrganizationId: null,
       createdAt: deps.clock.now(),
       lastLoginAt: null,
       welcomeEmailSentAt: null,

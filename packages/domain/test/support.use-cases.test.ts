@@ -30,6 +30,7 @@ async function addMember(deps: FakeDeps, orgId: string, role: Role) {
       passwordHash: null,
       passwordChangeRequired: false,
       emailVerified: false,
+      passwordSetByOrganizationId: null,
       createdAt: deps.clock.now(),
       lastLoginAt: null,
       welcomeEmailSentAt: null,
@@ -135,6 +136,47 @@ describe('support use cases', () => {
     });
     expect(deps.uow.tables.ticketMessages.size).toBe(before);
     expect(deps.uow.tables.tickets.get(first.ticket.id)?.status).toBe('resolved');
+  });
+
+  it('a create refused by the unresolved ceiling takes no place in the per-person limit', async () => {
+    const { deps, uc, orgId } = await setup();
+    const open = (userId: string) =>
+      uc.support.create.execute({
+        userId,
+        organizationId: orgId,
+        ...body(),
+        request: ctx(userId, '192.0.2.7'),
+      });
+    for (let person = 0; person < 5; person++) {
+      const { userId } = await addMember(deps, orgId, 'member');
+      for (let i = 0; i < 5; i++) await open(userId);
+      deps.clock.advance(24 * 3600);
+    }
+    // At 25 unresolved tickets, a newcomer is refused five times over...
+    const { userId: newcomer } = await addMember(deps, orgId, 'member');
+    for (let i = 0; i < 5; i++) {
+      await expect(open(newcomer)).rejects.toMatchObject({
+        detail: expect.stringContaining('25 unresolved'),
+      });
+    }
+    // ...and once one ticket is closed, still has all five new tickets of the hour.
+    const [someTicket] = [...deps.uow.tables.tickets.values()];
+    if (!someTicket) throw new Error('no ticket');
+    someTicket.status = 'closed';
+    await expect(open(newcomer)).resolves.toMatchObject({ ticket: { status: 'open' } });
+  });
+
+  it('two creates racing for the last place of the hour: one ticket, one 429', async () => {
+    const { deps, uc, orgId } = await setup();
+    const { userId } = await addMember(deps, orgId, 'member');
+    const open = () =>
+      uc.support.create.execute({ userId, organizationId: orgId, ...body(), request: ctx(userId) }).then(
+        () => 'created',
+        (e: { code: string }) => e.code,
+      );
+    for (let i = 0; i < 4; i++) await open();
+    expect((await Promise.all([open(), open()])).sort()).toEqual(['created', 'support_rate_limited']);
+    expect([...deps.uow.tables.tickets.values()].filter((t) => t.requesterUserId === userId)).toHaveLength(5);
   });
 
   it('operator emails go to the opener, or to the Owners once the opener has left', async () => {

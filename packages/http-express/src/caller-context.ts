@@ -3,13 +3,15 @@ import type { Request, Response } from 'express';
 import { principalOf } from './middleware/authenticate';
 import { clientIp } from './request-context';
 
-/** The audit actor of a route that accepts team members and M2M clients. */
+/** The audit actor of a route that accepts team members, M2M clients or workloads. */
 export function callerContext(req: Request, res: Response): RequestContext {
   const principal = principalOf(res);
   const actor =
     principal.kind === 'team'
       ? { kind: 'user' as const, id: principal.userId }
-      : { kind: 'm2m' as const, id: principal.clientId };
+      : principal.kind === 'm2m'
+        ? { kind: 'm2m' as const, id: principal.clientId }
+        : { kind: 'workload' as const, id: principal.workloadId };
   return { actor, ip: clientIp(req) };
 }
 

@@ -3,10 +3,14 @@ import type { TokenSigner, UseCases } from '@groundfloor/domain';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { LONG_TEXT_BODY_LIMIT, takesLongText } from './body-limits';
-import { errorHandler } from './middleware/error-handler';
-import { requestLogging } from './middleware/logging';
+import { type ErrorTranslator, errorHandler } from './middleware/error-handler';
+import { refuseDeepJson } from './middleware/json-depth';
+import { type RequestObserver, requestLogging } from './middleware/logging';
 import { requestId } from './middleware/request-id';
+import { type OpenApiDocument, openApiDocument } from './openapi/document';
+import { apiInfo } from './openapi/info';
 import { sendProblem } from './problem';
+import { operationsOf } from './route-table';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
 import { flagsRoutes } from './routes/flags.routes';
@@ -17,6 +21,7 @@ import { operatorRoutes } from './routes/operator.routes';
 import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { publicRoutes } from './routes/public.routes';
+import { referenceRoutes } from './routes/reference.routes';
 import { secretsRoutes } from './routes/secrets.routes';
 import { supportRoutes } from './routes/support.routes';
 
@@ -30,6 +35,19 @@ export interface AppOptions {
   readonly bodyLimit?: string;
   /** Express `trust proxy` setting, for client addresses behind a load balancer. */
   readonly trustProxy?: boolean | number | string;
+  /** Told of every finished request (route template, status, duration): metrics hook in here. */
+  readonly observeRequest?: RequestObserver;
+  /** Adapter failures with a meaning for clients (an unreachable database: 503), from the composition root. */
+  readonly translateError?: ErrorTranslator;
+}
+
+const DOCUMENTS = new WeakMap<Express, OpenApiDocument>();
+
+/** The OpenAPI document of an application made by `createApp` (what `GET /openapi.json` answers). */
+export function apiDocumentOf(app: Express): OpenApiDocument {
+  const document = DOCUMENTS.get(app);
+  if (!document) throw new Error('not an application made by createApp');
+  return document;
 }
 
 /** The Express application: middleware, every route group, problem+json errors. */
@@ -40,7 +58,7 @@ export function createApp(options: AppOptions): Express {
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
   app.use(requestId);
-  app.use(requestLogging(options.logger));
+  app.use(requestLogging(options.logger, options.observeRequest));
   app.use((_req, res, next) => {
     // API answers carry tokens and personal data: nothing is cached unless a route says so.
     res.setHeader('Cache-Control', 'no-store');
@@ -51,21 +69,30 @@ export function createApp(options: AppOptions): Express {
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
   app.use((req, res, next) => (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next));
+  app.use(refuseDeepJson);
 
-  app.use(healthRoutes(options.ready));
-  app.use(publicRoutes(options.signer));
-  app.use(authRoutes(options.useCases));
-  app.use(operatorRoutes(options.useCases, options.operatorToken));
-  app.use(operatorSupportRoutes(options.useCases, options.operatorToken));
-  app.use(organizationRoutes(options.useCases));
-  app.use(supportRoutes(options.useCases));
-  app.use(secretsRoutes(options.useCases));
-  app.use(m2mRoutes(options.useCases));
-  app.use(flagsRoutes(options.useCases));
-  app.use(auditRoutes(options.useCases));
-  app.use(membershipRoutes(options.useCases));
+  let document: OpenApiDocument | undefined;
+  const groups = [
+    healthRoutes(options.ready),
+    referenceRoutes(() => document as OpenApiDocument),
+    publicRoutes(options.signer),
+    authRoutes(options.useCases),
+    operatorRoutes(options.useCases, options.operatorToken),
+    operatorSupportRoutes(options.useCases, options.operatorToken),
+    organizationRoutes(options.useCases),
+    supportRoutes(options.useCases),
+    secretsRoutes(options.useCases),
+    m2mRoutes(options.useCases),
+    flagsRoutes(options.useCases),
+    auditRoutes(options.useCases),
+    membershipRoutes(options.useCases),
+  ];
+  for (const group of groups) app.use(group);
+  // Built once from what was just registered: the served routes and their description are one table.
+  document = openApiDocument(groups.flatMap(operationsOf), apiInfo());
+  DOCUMENTS.set(app, document);
 
   app.use((_req, res) => sendProblem(res, { status: 404, code: 'route_not_found', detail: 'no such route' }));
-  app.use(errorHandler);
+  app.use(errorHandler(options.translateError));
   return app;
 }

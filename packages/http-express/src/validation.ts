@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { invalid } from '@groundfloor/domain';
+import { type FieldError, invalid } from '@groundfloor/domain';
 import { plainToInstance } from 'class-transformer';
-import { type ValidationError, validateSync } from 'class-validator';
+import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
+import { listParameters } from './dto/query';
 
 type Ctor<T> = new () => T;
 
@@ -15,6 +16,8 @@ function flatten(errors: ValidationError[], prefix = ''): { field: string; messa
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }
+
+const describe = (fields: readonly FieldError[]) => fields.map((f) => `${f.field}: ${f.message}`).join('; ');
 
 /**
  * Turns a request body into a DTO: a non-object is 400, and unknown fields
@@ -34,7 +37,70 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
   });
   if (errors.length > 0) {
     const fields = flatten(errors);
-    throw invalid('validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
+    throw invalid('validation_failed', describe(fields), fields);
+  }
+  return instance;
+}
+
+export interface QueryOptions {
+  /** The code of a refused value; per parameter where a route's spec names one. Default `validation_failed`. */
+  readonly code?: string | Readonly<Record<string, string>>;
+  /** The code of a parameter given twice, or (when refused) an unknown one. Default `validation_failed`. */
+  readonly shapeCode?: string;
+  /** Parameters the DTO does not declare: ignored (default) or refused. */
+  readonly unknown?: 'ignore' | 'refuse';
+}
+
+/** The parameters a query DTO declares, from its class-validator metadata. */
+const declared = (dto: Ctor<object>): Set<string> =>
+  new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(dto, '', true, false)
+      .map((m) => m.propertyName),
+  );
+
+const listValues = (raw: unknown): string[] =>
+  (Array.isArray(raw) ? raw : [raw]).flatMap((v) =>
+    // A value that is not text (a nested form) is kept as one that no list accepts.
+    typeof v === 'string' ? v.split(',').filter((part) => part !== '') : ['\u0000'],
+  );
+
+/**
+ * Turns a query string into a query DTO, so that one class both checks the
+ * parameters and describes them in the API document. An empty value is the
+ * same as an absent one; a parameter given twice is refused unless it is a
+ * list (`@QueryList()`); values are checked by the DTO's decorators.
+ */
+export function parseQuery<T extends object>(dto: Ctor<T>, query: unknown, options: QueryOptions = {}): T {
+  const names = declared(dto);
+  const lists = listParameters(dto);
+  const shape: FieldError[] = [];
+  const plain: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (!names.has(name)) {
+      if (options.unknown === 'refuse') shape.push({ field: name, message: 'unknown query parameter' });
+    } else if (lists.has(name)) {
+      plain[name] = listValues(raw);
+    } else if (typeof raw !== 'string') {
+      shape.push({ field: name, message: 'must be given once, as text' });
+    } else if (raw !== '') {
+      plain[name] = raw;
+    }
+  }
+  if (shape.length > 0) throw invalid(options.shapeCode ?? 'validation_failed', describe(shape), shape);
+  const instance = plainToInstance(dto, plain, { enableImplicitConversion: false });
+  const errors = validateSync(instance, {
+    stopAtFirstError: true,
+    validationError: { target: false, value: false },
+  });
+  if (errors.length > 0) {
+    const fields = flatten(errors);
+    const byField = options.code;
+    const code =
+      typeof byField === 'string'
+        ? byField
+        : (fields.map((f) => byField?.[f.field]).find((c) => c !== undefined) ?? 'validation_failed');
+    throw invalid(code, describe(fields), fields);
   }
   return instance;
 }

@@ -69,7 +69,10 @@ export class OutboxWorker {
     if (!delivery) return { sent, failed };
     let due: OutboxEntry[];
     try {
-      due = await this.deps.outbox.listDue(this.deps.clock.now(), this.deps.batchSize ?? 20);
+      // Claimed and leased in one atomic step: another run, or another
+      // process, sees these entries as not due while they are being sent.
+      const now = this.deps.clock.now();
+      due = await this.deps.outbox.claimDue(now, delivery.leaseUntil(now), this.deps.batchSize ?? 20);
     } catch (err) {
       this.logger.error({ error: errorLabel(err) }, 'mail outbox could not be read');
       return { sent, failed };
@@ -87,15 +90,7 @@ export class OutboxWorker {
     delivery: OutboxDelivery,
     entry: OutboxEntry,
   ): Promise<'sent' | 'failed' | 'skipped'> {
-    // Lease first, so another run (or process) sees it as not due while it is being sent.
-    const claimed: OutboxEntry = { ...entry, nextAttemptAt: delivery.leaseUntil(this.deps.clock.now()) };
-    try {
-      await this.deps.outbox.save(claimed);
-    } catch (err) {
-      const log = { template: entry.template, entryId: entry.id, error: errorLabel(err) };
-      this.logger.error(log, 'mail outbox entry could not be leased');
-      return 'skipped';
-    }
+    const claimed = entry;
     if (!claimed.sealed) {
       await delivery.record(claimed, { permanent: true, summary: 'no sealed content' });
       return 'failed';

@@ -46,9 +46,13 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
       type: 'postgres',
       url: options.databaseUrl,
       poolSize: options.poolSize ?? 10,
-      connectTimeoutMS: 10_000,
+      // Prompt failures while the database is unreachable, instead of requests
+      // that hang: connecting, waiting for a pooled connection and a query
+      // that never answers are each bounded (docs/operations.md, faults).
+      connectTimeoutMS: 3000,
       applicationName: 'groundfloor-control',
       poolErrorHandler,
+      extra: { connectionTimeoutMillis: 3000, query_timeout: 15_000, keepAlive: true },
     } satisfies DataSourceOptions);
     await dataSource.initialize();
     return { dataSource, kind: 'postgres', dispose: async () => {} };

@@ -1,5 +1,6 @@
 export type { ConnectionOptions } from './data-source.factory';
 export type { DatabaseLogger } from './database-logger';
+export { isDatabaseUnavailable } from './database-unavailable';
 export { type DatabaseKind, Executor } from './executor';
 export { MIGRATIONS } from './migrations';
 export { type Database, type DatabaseOptions, openDatabase, runMigrations } from './open-database';

@@ -29,6 +29,8 @@ export interface Database {
   readonly signingKeys: SigningKeyStore;
   /** Migrations applied while opening (empty when none were pending or `migrate: false`). */
   readonly appliedMigrations: readonly string[];
+  /** The PostgreSQL pool's connections (null on PGlite, a single session); for metrics. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Resolves when the database answers within `timeoutMs` (default 2000); for `/readyz`. */
   ping(timeoutMs?: number): Promise<void>;
   /** Closes the pool (and PGlite); safe to call twice. */
@@ -76,6 +78,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mailOutbox: new TypeormMailOutbox(executor),
     signingKeys: new TypeormSigningKeyStore(executor),
     appliedMigrations,
+    poolStats: () => {
+      if (kind !== 'postgres') return null;
+      const pool = (
+        dataSource.driver as unknown as {
+          master?: { totalCount: number; idleCount: number; waitingCount: number };
+        }
+      ).master;
+      return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+    },
     ping: (timeoutMs = 2000) => withTimeout(executor.manager().query('SELECT 1'), timeoutMs),
     close,
   };

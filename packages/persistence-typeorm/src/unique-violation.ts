@@ -10,6 +10,10 @@ const DETAILS: Readonly<Record<string, string>> = {
   memberships_user_id_scope_key: 'the user already has a membership on this scope',
   password_links_token_hash_key: 'a password link with this token hash already exists',
   support_tickets_number_key: 'a ticket with this number already exists',
+  apps_workspace_id_slug_key: 'an app with this slug already exists in the workspace',
+  data_collections_workspace_id_name_key: 'a data collection with this name already exists in the workspace',
+  releases_app_id_current_key: 'the app already has a current release',
+  custom_domains_domain_key: 'this domain is already added to an app',
 };
 
 /** Runs one write; a unique-constraint violation becomes a `conflict` DomainError, anything else passes through. */

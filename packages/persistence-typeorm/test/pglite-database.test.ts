@@ -11,6 +11,7 @@ const user: User = {
   passwordHash: null,
   passwordChangeRequired: false,
   emailVerified: false,
+  passwordSetByOrganizationId: null,
   createdAt: new Date('2026-01-01T00:00:00.000Z'),
   lastLoginAt: null,
   welcomeEmailSentAt: null,

@@ -55,6 +55,27 @@ describeWithPostgres('PostgreSQL as shared by several processes', () => {
     }
   });
 
+  it('admits exactly the limit of consumes made from two processes at once', async () => {
+    const [a, b] = await Promise.all([
+      openDatabase({ databaseUrl: url(), dataDir: '/nonexistent', poolSize: 4 }),
+      openDatabase({ databaseUrl: url(), dataDir: '/nonexistent', poolSize: 4 }),
+    ]);
+    try {
+      const limit: RateLimit = { key: 'signin:consumed@example.test', limit: 10, windowSeconds: 600 };
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).rateLimiter.consume(limit)),
+      );
+      const admitted = results.flatMap((r) => (r.allowed ? [r.hit] : []));
+      expect(admitted).toHaveLength(10);
+      // A hit consumed in one process is given back by the other.
+      await b.rateLimiter.refund(admitted[0] as (typeof admitted)[number]);
+      expect((await a.rateLimiter.consume(limit)).allowed).toBe(true);
+      expect((await a.rateLimiter.consume(limit)).allowed).toBe(false);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('reports a database that does not answer', async () => {
     const database = await openDatabase({ databaseUrl: url(), dataDir: '/nonexistent', poolSize: 1 });
     try {

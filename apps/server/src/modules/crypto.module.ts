@@ -1,5 +1,6 @@
 import {
   Argon2PasswordHasher,
+  BoundedPasswordHasher,
   JwtTokenSigner,
   loadMasterKeyRing,
   NodeCryptoKeyManagement,
@@ -27,6 +28,13 @@ import type { Config } from '../config';
 import { CONFIG } from '../tokens';
 
 /**
+ * Password checks allowed to wait per hashing slot before the next one is
+ * refused with 503: at about 50 ms a hash, some ten seconds of waiting, past
+ * which an answer to retry is kinder than a request that may time out.
+ */
+const PASSWORD_HASHES_WAITING_PER_SLOT = 200;
+
+/**
  * node:crypto envelope encryption is the default key management; an on-prem
  * install that needs the portable adapter binds ForgeKeyManagement here instead.
  */
@@ -34,7 +42,16 @@ export const cryptoModule = new ContainerModule(({ bind }) => {
   bind<Clock>(CLOCK).toConstantValue({ now: () => new Date() });
   bind<IdGenerator>(ID_GENERATOR).toConstantValue(new RandomUuidIds());
   bind<SecretTokens>(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
-  bind<PasswordHasher>(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
+  bind<PasswordHasher>(PASSWORD_HASHER)
+    .toResolvedValue(
+      (config: Config) =>
+        new BoundedPasswordHasher(new Argon2PasswordHasher(), {
+          concurrency: config.passwordHashConcurrency,
+          maxWaiting: PASSWORD_HASHES_WAITING_PER_SLOT * config.passwordHashConcurrency,
+        }),
+      [CONFIG],
+    )
+    .inSingletonScope();
   bind<KeyManagement>(KEY_MANAGEMENT)
     .toResolvedValue(
       (config: Config) =>

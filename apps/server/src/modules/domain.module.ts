@@ -1,7 +1,13 @@
 import {
+  BLOB_STORE,
+  type BlobStore,
+  BUNDLE_EXTRACTOR,
+  type BundleExtractor,
   CLOCK,
   type Clock,
   createUseCases,
+  DNS_RESOLVER,
+  type DnsResolver,
   ID_GENERATOR,
   type IdGenerator,
   KEY_MANAGEMENT,
@@ -25,10 +31,12 @@ import {
 } from '@groundfloor/domain';
 import { ContainerModule } from 'inversify';
 import type { Config } from '../config';
-import { CONFIG } from '../tokens';
+import { type Instrumentation, NO_INSTRUMENTATION } from '../metrics/instrumentation';
+import { CONFIG, INSTRUMENTATION } from '../tokens';
 
 /** The use cases, built from whichever adapters the other modules bound to the ports. */
 export const domainModule = new ContainerModule(({ bind }) => {
+  bind<Instrumentation>(INSTRUMENTATION).toConstantValue(NO_INSTRUMENTATION);
   bind<PlatformSettings>(PLATFORM_SETTINGS)
     .toResolvedValue(
       (config: Config): PlatformSettings => ({
@@ -36,6 +44,7 @@ export const domainModule = new ContainerModule(({ bind }) => {
         platformName: config.platformName,
         organizationCreationEnabled: config.organizationCreationEnabled,
         planLimits: config.planLimits,
+        customDomainTarget: config.domainCnameTarget,
       }),
       [CONFIG],
     )
@@ -53,8 +62,26 @@ export const domainModule = new ContainerModule(({ bind }) => {
         rateLimiter: RateLimiter,
         settings: PlatformSettings,
         kms: KeyManagement,
+        blobs: BlobStore,
+        bundles: BundleExtractor,
+        dns: DnsResolver,
+        instrument: Instrumentation,
       ) =>
-        createUseCases({ uow, clock, ids, hasher, signer, secretTokens, mailer, rateLimiter, settings, kms }),
+        createUseCases({
+          uow,
+          clock,
+          ids,
+          hasher,
+          signer,
+          secretTokens,
+          mailer: instrument.mailer(mailer),
+          rateLimiter: instrument.rateLimiter(rateLimiter),
+          settings,
+          kms,
+          blobs,
+          bundles,
+          dns,
+        }),
       [
         UNIT_OF_WORK,
         CLOCK,
@@ -66,6 +93,10 @@ export const domainModule = new ContainerModule(({ bind }) => {
         RATE_LIMITER,
         PLATFORM_SETTINGS,
         KEY_MANAGEMENT,
+        BLOB_STORE,
+        BUNDLE_EXTRACTOR,
+        DNS_RESOLVER,
+        INSTRUMENTATION,
       ],
     )
     .inSingletonScope();

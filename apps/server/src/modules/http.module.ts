@@ -1,13 +1,35 @@
 import { TOKEN_SIGNER, type TokenSigner, USE_CASES, type UseCases } from '@groundfloor/domain';
-import { createApp } from '@groundfloor/http-express';
+import { createApp, type RequestObserver } from '@groundfloor/http-express';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import type { Express } from 'express';
 import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { CONFIG, DATABASE, HTTP_APP, LOGGER, OPERATOR_TOKEN } from '../tokens';
+import {
+  CONFIG,
+  DATABASE,
+  HTTP_APP,
+  LOGGER,
+  OBSERVE_REQUEST,
+  OPERATOR_TOKEN,
+  READINESS,
+  SHUTDOWN,
+} from '../tokens';
+
+export interface ShutdownState {
+  draining: boolean;
+}
+
+import { translateAdapterError } from '../unavailable';
+
+type Readiness = () => Promise<void>;
 
 export const httpModule = new ContainerModule(({ bind }) => {
+  bind<RequestObserver>(OBSERVE_REQUEST).toConstantValue(() => {});
+  bind<ShutdownState>(SHUTDOWN).toConstantValue({ draining: false });
+  bind<Readiness>(READINESS)
+    .toResolvedValue((db: Database) => () => db.ping(), [DATABASE])
+    .inSingletonScope();
   bind<Express>(HTTP_APP)
     .toResolvedValue(
       (
@@ -16,17 +38,25 @@ export const httpModule = new ContainerModule(({ bind }) => {
         signer: TokenSigner,
         logger: Logger,
         operatorToken: string,
-        db: Database,
+        ready: Readiness,
+        observeRequest: RequestObserver,
+        shutdown: ShutdownState,
       ) =>
         createApp({
           useCases,
           signer,
           logger,
           operatorToken,
-          ready: () => db.ping(),
+          // Not ready once shutdown begins: the load balancer stops sending new requests while they drain.
+          ready: async () => {
+            if (shutdown.draining) throw new Error('shutting down');
+            await ready();
+          },
+          observeRequest,
+          translateError: translateAdapterError,
           trustProxy: config.trustProxy,
         }),
-      [CONFIG, USE_CASES, TOKEN_SIGNER, LOGGER, OPERATOR_TOKEN, DATABASE],
+      [CONFIG, USE_CASES, TOKEN_SIGNER, LOGGER, OPERATOR_TOKEN, READINESS, OBSERVE_REQUEST, SHUTDOWN],
     )
     .inSingletonScope();
 });

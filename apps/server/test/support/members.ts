@@ -57,6 +57,7 @@ export async function seedMembers(
         passwordHash: null,
         passwordChangeRequired: false,
         emailVerified: false,
+        passwordSetByOrganizationId: null,
         createdAt,
         lastLoginAt: null,
         welcomeEmailSentAt: null,

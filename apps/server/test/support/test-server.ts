@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAILER } from '@groundfloor/domain';
+import { apiDocumentOf } from '@groundfloor/http-express';
 import { createThrowawayDatabase } from '@groundfloor/persistence-typeorm';
 import { FakeMailer } from '@groundfloor/testkit';
 import { ContainerModule } from 'inversify';
@@ -10,6 +11,8 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { loadConfig } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';
+import { ResponseValidator } from './response-validator';
+import { validatingAgent } from './validating-agent';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,6 +21,7 @@ export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 export interface TestServer {
   readonly running: RunningServer;
   readonly mailer: FakeMailer;
+  /** Every response it receives is checked against the API document (a mismatch fails the test). */
   readonly http: ReturnType<typeof supertest>;
   readonly logs: string[];
   close(): Promise<void>;
@@ -33,6 +37,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** Container modules loaded after the mailer fake (e.g. a failing key store). */
   extraOverrides: ContainerModule[] = [],
+  /** Shutdown's grace before idle connections close; none unless a test is about draining. */
+  options: { drainGraceMs?: number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-test-'));
   const throwaway = kind === 'postgres' ? await createThrowawayDatabase(requiredPostgresUrl()) : undefined;
@@ -52,12 +58,16 @@ export async function startTestServer(
     new ContainerModule(({ rebind }) => void rebind(MAILER).toConstantValue(mailer)),
     ...extraOverrides,
   ];
-  const running = await startServer(config, logger, { overrides, startWorkers: false });
+  const running = await startServer(config, logger, {
+    overrides,
+    startWorkers: false,
+    drainGraceMs: options.drainGraceMs ?? 0,
+  });
   return {
     running,
     mailer,
     logs,
-    http: supertest(running.url),
+    http: validatingAgent(supertest(running.url), new ResponseValidator(apiDocumentOf(running.app))),
     close: async () => {
       await running.close();
       await throwaway?.drop();

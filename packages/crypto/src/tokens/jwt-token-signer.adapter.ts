@@ -130,21 +130,23 @@ export class JwtTokenSigner implements TokenSigner {
     };
   }
 
-  async rotate(): Promise<void> {
+  async rotate(): Promise<boolean> {
     await this.init();
+    // The store's current key, not this process's view of it: another replica may have rotated.
+    const current = (await this.options.store.list()).find((k) => k.retiredAt === null);
     const now = this.options.clock.now();
     const created = await generateSigningKey(this.ids, this.options.kms, now);
-    // Saved before the old key is retired: a crash in between leaves two
-    // published keys, never none.
-    await this.options.store.save(created.stored);
-    for (const key of await this.options.store.list()) {
-      if (key.retiredAt === null && key.kid !== created.stored.kid) {
-        await this.options.store.save({ ...key, retiredAt: now });
-      }
+    // One atomic step retires the old key and makes the new one current.
+    const won = await this.options.store.replaceCurrent(created.stored, current?.kid ?? null);
+    if (!won) {
+      // Another process rotated first: its key is current; use it.
+      await this.reload();
+      return false;
     }
     this.publicKeys.set(created.stored.kid, created.publicKey);
     this.current = { kid: created.stored.kid, privateKey: created.privateKey };
     this.loadedAt = now.getTime();
+    return true;
   }
 
   private mayReloadOnMiss(): boolean {
@@ -174,7 +176,8 @@ export class JwtTokenSigner implements TokenSigner {
     const active = keys.find((k) => k.retiredAt === null);
     if (!active) {
       const created = await generateSigningKey(this.ids, kms, clock.now());
-      await store.save(created.stored);
+      // Replicas starting together on an empty store: one creates the first key, the rest load it.
+      if (!(await store.replaceCurrent(created.stored, null))) return this.load();
       this.publicKeys.set(created.stored.kid, created.publicKey);
       this.current = { kid: created.stored.kid, privateKey: created.privateKey };
     } else if (this.current?.kid !== active.kid) {

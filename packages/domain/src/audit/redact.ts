@@ -17,6 +17,9 @@ const AUTH_HEADER = /^(bearer|basic)\s+\S+/i;
 const LONG_TOKEN = /^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/_=-]{32,}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The patterns redaction adds to the shared detector's, for the test that counts their work. */
+export const REDACTION_PATTERNS: readonly RegExp[] = [SECRET_KEY_NAME, AUTH_HEADER, LONG_TOKEN, UUID];
+
 /** One detector for tickets and audit: known credential shapes, `password=…` pairs, random tokens, PEM, JWT, URLs with a password. */
 const looksLikeCredential = (value: string) =>
   looksLikeSecret(value) || AUTH_HEADER.test(value) || (LONG_TOKEN.test(value) && !UUID.test(value));

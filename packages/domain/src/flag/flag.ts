@@ -1,4 +1,6 @@
 import { invalid, malformed } from '../shared/domain-error';
+import { Limits } from '../shared/limits';
+import { utf8Encode } from '../shared/utf8';
 
 /** A feature flag of a workspace (supplement §18): any JSON value under a key. */
 export interface Flag {
@@ -23,4 +25,23 @@ export function requireFlagKey(key: string): string {
     ]);
   }
   return key;
+}
+
+/**
+ * A flag value is any JSON, null included, of at most 8 KiB as JSON text:
+ * with the 5,000-flag ceiling this bounds what every app downloads from
+ * `/flags/runtime`.
+ */
+export function requireFlagValue(value: unknown): unknown {
+  if (value === undefined) {
+    throw invalid('validation_failed', 'value is required (any JSON, null included)', [
+      { field: 'value', message: 'required' },
+    ]);
+  }
+  if (utf8Encode(JSON.stringify(value)).length > Limits.flagValueMaxBytes) {
+    throw invalid('invalid_flag_value', `a flag value is at most ${Limits.flagValueMaxBytes} bytes of JSON`, [
+      { field: 'value', message: `at most ${Limits.flagValueMaxBytes} bytes of JSON` },
+    ]);
+  }
+  return value;
 }

@@ -11,16 +11,24 @@ export function setPasswordEmail(args: {
   link: string;
   scopeName?: string;
   expiresAt: Date;
+  /**
+   * The account already has a password that the person did not choose through
+   * a link: choosing one now proves they own this address (docs/security.md).
+   */
+  proveMailbox?: boolean;
 }): EmailMessage {
   const invited = args.scopeName
     ? `You have been invited to ${args.scopeName} on ${args.platformName}.\n\n`
     : '';
+  const ask = args.proveMailbox
+    ? `To accept, confirm that this address is yours by choosing a new password for your ${args.platformName} account (you will be signed out everywhere else):`
+    : `Choose a password to sign in to ${args.platformName}:`;
   return {
     to: args.to,
     template: 'set_password',
     subject: `Set your ${args.platformName} password`,
     text:
-      `${invited}Choose a password to sign in to ${args.platformName}:\n\n` +
+      `${invited}${ask}\n\n` +
       `${args.link}\n\n` +
       `This link works once and expires at ${args.expiresAt.toISOString()}.\n` +
       `If you did not expect this email, you can ignore it.\n`,

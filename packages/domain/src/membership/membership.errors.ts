@@ -71,3 +71,24 @@ export const notPlatformSignIn = () =>
 /** 422: `expires_at` is not an ISO 8601 instant in the future. */
 export const invalidExpiresAt = (why: string) =>
   invalid('invalid_expires_at', `expires_at ${why}`, [{ field: 'expires_at', message: why }]);
+
+/**
+ * 409: a password was given for a login that another organization or the
+ * operator invited; only the person can choose it, through the link they were
+ * sent (docs/security.md, account ownership).
+ */
+export const accountManagedElsewhere = () =>
+  conflict(
+    'account_managed_elsewhere',
+    'this email already has a login that was invited elsewhere; add the person without a password and they choose it through the emailed link',
+  );
+
+/**
+ * 403: the account has not proven its mailbox to the organization behind the
+ * invitation; the person proves it through the link emailed to them.
+ */
+export const emailNotVerified = () =>
+  forbidden(
+    'email_not_verified',
+    'confirm your email address first: choose your password through the link emailed to you, then accept',
+  );

@@ -1,18 +1,26 @@
+import type { App, AppKind } from '../app/app';
 import type { AuditCursor } from '../audit/audit-cursor';
 import type { AuditEvent } from '../audit/audit-event';
 import type { PasswordLink } from '../auth/password-link';
 import type { RefreshToken, Session } from '../auth/session';
+import type { DataCollection } from '../collection/data-collection';
+import type { AppEndpoint } from '../custom-domain/app-endpoint';
+import type { CustomDomain } from '../custom-domain/custom-domain';
 import type { Environment } from '../environment/environment';
 import type { Flag } from '../flag/flag';
 import type { M2mClient } from '../m2m/m2m-client';
 import type { Membership } from '../membership/membership';
 import type { Organization } from '../organization/organization';
+import type { Release } from '../release/release';
 import type { ScopeType } from '../roles/role';
 import type { Secret } from '../secret/secret';
+import type { GrantTarget, SiteGrant } from '../site-access/site-grant';
 import type { Ticket, TicketCategory, TicketMessage, TicketStatus } from '../ticket/ticket';
 import type { TicketVisibility } from '../ticket/ticket-visibility.policy';
 import type { User } from '../user/user';
+import type { Workload } from '../workload/workload';
 import type { Workspace } from '../workspace/workspace';
+import type { AppReleases } from './app-releases.port';
 import type { SealedValue } from './key-management.port';
 
 /*
@@ -45,6 +53,8 @@ export interface OrganizationRepository {
 export interface WorkspaceRepository {
   save(workspace: Workspace): Promise<void>;
   findById(id: string): Promise<Workspace | null>;
+  /** Locks the workspace row: taken first by creates that count what a workspace holds, and by changes to its site-role grants. */
+  findByIdForUpdate(id: string): Promise<Workspace | null>;
   /** The workspaces with these ids, in no particular order; unknown ids are left out. */
   findByIds(ids: readonly string[]): Promise<Workspace[]>;
   listByOrganization(organizationId: string): Promise<Workspace[]>;
@@ -69,6 +79,7 @@ export interface EnvironmentRepository {
   findById(workspaceId: string, id: string): Promise<Environment | null>;
   findByName(workspaceId: string, name: string): Promise<Environment | null>;
   listByWorkspace(workspaceId: string): Promise<Environment[]>;
+  countByWorkspace(workspaceId: string): Promise<number>;
 }
 
 export interface MembershipRepository {
@@ -133,6 +144,19 @@ export interface AuditLog {
    * other than billing_admin) created no later than the event.
    */
   list(query: AuditQuery): Promise<AuditEvent[]>;
+  /**
+   * One person's own account events (no organization or workspace, the user
+   * as actor), newest first (ties: higher id first), at most `limit`,
+   * strictly before `before`, optionally of one action.
+   */
+  listAccountEvents(query: AccountEventQuery): Promise<AuditEvent[]>;
+}
+
+export interface AccountEventQuery {
+  readonly userId: string;
+  readonly action?: string;
+  readonly before?: AuditCursor;
+  readonly limit: number;
 }
 
 export interface AuditQuery {
@@ -150,7 +174,11 @@ export interface SecretRepository {
   findForUpdate(workspaceId: string, environmentId: string | null, key: string): Promise<Secret | null>;
   /** Every secret of one set, by key. */
   listSet(workspaceId: string, environmentId: string | null): Promise<Secret[]>;
+  /** How many secrets one set holds, leaving out the keys in `leavingOut`. */
+  countSet(workspaceId: string, environmentId: string | null, leavingOut: readonly string[]): Promise<number>;
   delete(id: string): Promise<void>;
+  /** How many secrets every workspace holds in all (master-key rotation reports its progress against it). */
+  countAll(): Promise<number>;
   /** A batch of every secret of every workspace, by id, after `afterId` (for master-key rotation). */
   listBatch(afterId: string | null, limit: number): Promise<Secret[]>;
   /** Replaces only the sealed value (rewrap); true when the row existed. */
@@ -162,6 +190,7 @@ export interface M2mClientRepository {
   findById(id: string): Promise<M2mClient | null>;
   /** Oldest first. */
   listByWorkspace(workspaceId: string): Promise<M2mClient[]>;
+  countByWorkspace(workspaceId: string): Promise<number>;
   delete(id: string): Promise<void>;
 }
 
@@ -171,6 +200,7 @@ export interface FlagRepository {
   find(workspaceId: string, key: string): Promise<Flag | null>;
   /** By key. */
   listByWorkspace(workspaceId: string): Promise<Flag[]>;
+  countByWorkspace(workspaceId: string): Promise<number>;
   /** True when a flag was removed. */
   delete(workspaceId: string, key: string): Promise<boolean>;
 }
@@ -222,6 +252,115 @@ export interface TicketRepository {
   listMessages(ticketId: string): Promise<TicketMessage[]>;
 }
 
+/** Code-execution workloads of a workspace (supplement §12). */
+export interface WorkloadRepository {
+  save(workload: Workload): Promise<void>;
+  /** Only a workload of this workspace; null for any other id. */
+  findById(workspaceId: string, id: string): Promise<Workload | null>;
+  findByIdForUpdate(workspaceId: string, id: string): Promise<Workload | null>;
+  /** Every workload of the workspace, archived ones too, oldest first (ties by id). */
+  listByWorkspace(workspaceId: string): Promise<Workload[]>;
+}
+
+export interface AppListQuery {
+  readonly workspaceId: string;
+  /** Only apps of these kinds (an empty list selects none). */
+  readonly kinds: readonly AppKind[];
+  readonly includeArchived: boolean;
+  /** Only apps targeting this environment. */
+  readonly environmentId?: string;
+  readonly limit: number;
+}
+
+/** Apps of a workspace. */
+export interface AppRepository {
+  /**
+   * Inserts or updates the whole app. A slug another app of the workspace
+   * already has (archived or not) is `duplicate`, also when two inserts race.
+   */
+  save(app: App): Promise<void>;
+  /** Only an app of this workspace; null for any other id. */
+  findById(workspaceId: string, id: string): Promise<App | null>;
+  findByIdForUpdate(workspaceId: string, id: string): Promise<App | null>;
+  /** Archived apps included; the slug is matched exactly. */
+  findBySlug(workspaceId: string, slug: string): Promise<App | null>;
+  /** Matching apps, oldest first (ties by id), at most `limit`. */
+  list(query: AppListQuery): Promise<App[]>;
+}
+
+/** Data collections of a workspace with their workload grants (supplement §17). */
+export interface CollectionRepository {
+  /** A name the workspace already has is `duplicate`, also when two inserts race. */
+  insert(collection: DataCollection): Promise<void>;
+  /** Rewrites an existing collection (its workload grants). */
+  update(collection: DataCollection): Promise<void>;
+  find(workspaceId: string, name: string): Promise<DataCollection | null>;
+  findForUpdate(workspaceId: string, name: string): Promise<DataCollection | null>;
+  /** By name (code-unit order). */
+  listByWorkspace(workspaceId: string): Promise<DataCollection[]>;
+  /** True when a collection was removed. */
+  delete(workspaceId: string, name: string): Promise<boolean>;
+}
+
+/** Site-role grants of a workspace: on collections, on files, on app launch. */
+export interface SiteGrantRepository {
+  /** The grants the target covers (every grant when absent), each once, in `compareGrants` order. */
+  list(workspaceId: string, target?: GrantTarget): Promise<SiteGrant[]>;
+  /** Deletes every grant the target covers, then saves `grants` (each once), all of which it must cover. */
+  replace(workspaceId: string, target: GrantTarget, grants: readonly SiteGrant[]): Promise<void>;
+}
+
+/** Releases of `shell_federated` apps (supplement §9). */
+export interface ReleaseRepository {
+  /** Inserts or updates the whole release. A second current release of one app is `duplicate`. */
+  save(release: Release): Promise<void>;
+  /** Only a release of this app; null for any other id. */
+  findById(appId: string, id: string): Promise<Release | null>;
+  findByIdForUpdate(appId: string, id: string): Promise<Release | null>;
+  /** A published release by id alone, whichever app it belongs to (the public file route). */
+  findPublishedById(id: string): Promise<Release | null>;
+  /** The app's current release, or null. */
+  findCurrent(appId: string): Promise<Release | null>;
+  /** Newest first (ties by id), at most `limit`. */
+  listByApp(appId: string, limit: number): Promise<Release[]>;
+  /**
+   * `files.bytes`: the published bytes of the current release of every
+   * active (not archived) app in the organization's workspaces.
+   */
+  sumActiveBytes(organizationId: string): Promise<number>;
+}
+
+/** Custom domains of standalone (and legacy coderunner) apps. */
+export interface CustomDomainRepository {
+  /** A domain any app of any workspace already has is `duplicate`, also when two inserts race. */
+  insert(domain: CustomDomain): Promise<void>;
+  /** Rewrites an existing domain (status, check results). */
+  update(domain: CustomDomain): Promise<void>;
+  /** The app's domain with this name; null for another app's. */
+  find(appId: string, domain: string): Promise<CustomDomain | null>;
+  findForUpdate(appId: string, domain: string): Promise<CustomDomain | null>;
+  /** By domain name (code-unit order). */
+  listByApp(appId: string): Promise<CustomDomain[]>;
+  /** True when a domain was removed. */
+  delete(appId: string, domain: string): Promise<boolean>;
+}
+
+/**
+ * Host names the platform serves branded sign-in on. The custom sign-in
+ * host arrives with workspace sign-in; until then no host is branded.
+ */
+export interface BrandedHostLookup {
+  isBrandedHost(hostname: string): Promise<boolean>;
+}
+
+/** The public setting of standalone apps' endpoints (`coderunner/public`). */
+export interface AppEndpointRepository {
+  /** Null when the app never set it (it is then not public). */
+  find(appId: string): Promise<AppEndpoint | null>;
+  /** Inserts or replaces the app's setting. */
+  save(endpoint: AppEndpoint): Promise<void>;
+}
+
 /** What one transaction (or one plain read) sees. */
 export interface Repositories {
   readonly users: UserRepository;
@@ -237,4 +376,13 @@ export interface Repositories {
   readonly secrets: SecretRepository;
   readonly m2mClients: M2mClientRepository;
   readonly flags: FlagRepository;
+  readonly workloads: WorkloadRepository;
+  readonly apps: AppRepository;
+  readonly collections: CollectionRepository;
+  readonly siteGrants: SiteGrantRepository;
+  readonly appReleases: AppReleases;
+  readonly releases: ReleaseRepository;
+  readonly customDomains: CustomDomainRepository;
+  readonly brandedHosts: BrandedHostLookup;
+  readonly appEndpoints: AppEndpointRepository;
 }

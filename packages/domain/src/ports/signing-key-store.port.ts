@@ -12,7 +12,17 @@ export interface StoredSigningKey {
 }
 
 export interface SigningKeyStore {
+  /** Inserts or updates by kid (a re-wrap under a new master key, a retirement). */
   save(key: StoredSigningKey): Promise<void>;
+  /**
+   * Compare-and-set: makes `next` the current key, and retires the current
+   * one at `next.createdAt`, only if the current key is still `expectedKid`
+   * (null: there is no current key yet). One atomic step across every process
+   * sharing the store, so two replicas rotating at once publish one current
+   * key. False when another process changed the current key first; nothing
+   * is written then.
+   */
+  replaceCurrent(next: StoredSigningKey, expectedKid: string | null): Promise<boolean>;
   /** Every key, newest first. */
   list(): Promise<StoredSigningKey[]>;
 }

@@ -26,7 +26,11 @@ export interface TokenSigner {
   /** The verified claims, or null for a token that is malformed, forged, expired or for another audience. */
   verify(token: string, options: VerifyOptions): Promise<Claims | null>;
   jwks(): Promise<{ keys: Jwk[] }>;
-  /** Makes a new key current; the old one keeps verifying. */
-  rotate(): Promise<void>;
+  /**
+   * Makes a new key current; the old one keeps verifying. False when another
+   * process rotated at the same moment: its key is current then, and this
+   * process uses it.
+   */
+  rotate(): Promise<boolean>;
 }
 export const TOKEN_SIGNER = Symbol.for('gf.token-signer');

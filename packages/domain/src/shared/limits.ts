@@ -26,4 +26,36 @@ export const Limits = {
   m2mTokenExchange: { limit: 20, windowSeconds: 60 },
   auditListDefault: 50,
   auditListMax: 200,
+  /**
+   * Ceilings on what a workspace holds, so every list of them stays bounded
+   * (docs/security.md, Ceilings). A create past one is 409 `limit_reached`.
+   */
+  flagsPerWorkspace: 5_000,
+  /** UTF-8 bytes of a flag value's JSON text: keeps `/flags/runtime`, which every app polls, bounded. */
+  flagValueMaxBytes: 8_192,
+  /** Per set: the workspace-wide set, or one environment's. Platform-managed keys are not counted. */
+  secretsPerSet: 1_000,
+  environmentsPerWorkspace: 100,
+  m2mClientsPerWorkspace: 100,
+  /**
+   * Failed team sign-ins from one client address (an IPv6 /64) in 10 minutes.
+   * Successful sign-ins never count, so a whole office behind one NAT keeps
+   * signing in; one address cannot make more than this many password checks.
+   */
+  signInFailuresPerAddress: { limit: 50, windowSeconds: 10 * 60 },
+  /** Apps, releases, custom domains, workloads, data collections (spec: Limits; supplement §9, §12, §17). */
+  appSlug: { min: 1, max: 63 },
+  appsListed: 200,
+  appGitRepoUrlMax: 2048,
+  appPromotePairsMax: 200,
+  domainMax: 253,
+  releaseUploadBytesMax: 33_554_432,
+  releaseLabelMax: 120,
+  zipExtracted: { bytesMax: 256 * 1024 * 1024, entriesMax: 2000 },
+  workloadTokenSeconds: 3600,
+  collectionName: { min: 1, max: 63 },
+  /** How long an upload URL takes content (supplement §9, `expires_at`). */
+  releaseUploadUrlSeconds: 3600,
+  /** Releases one list shows, newest first. */
+  releasesListed: 200,
 } as const;

@@ -7,5 +7,7 @@ export interface PlatformSettings {
   readonly platformName: string;
   readonly organizationCreationEnabled: boolean;
   readonly planLimits: PlanLimits;
+  /** `cname_target` of custom domains: the host their CNAME (or apex ALIAS) must point at. */
+  readonly customDomainTarget: string;
 }
 export const PLATFORM_SETTINGS = Symbol.for('gf.platform-settings');

@@ -3,6 +3,16 @@
  * warn (`possible_secret`). It never blocks: a false positive costs a
  * warning, a false negative costs nothing the customer did not already send.
  * The audit log's redaction (`audit/redact.ts`) uses the same detector.
+ *
+ * The text is the customer's, up to tens of kilobytes, and the detector runs
+ * on the request's thread, so every pattern here runs in linear time. A
+ * backtracking search goes quadratic when an attempt can read a long run,
+ * fail, and the next attempt start inside that same run (the old
+ * `\b[a-z][a-z0-9+.-]*://` read all of `a.a.a.…` from every `a`). So each
+ * pattern that reads an unbounded run either starts only where that run
+ * starts (a lookbehind on the run's own characters), or starts at a literal
+ * that cannot occur inside the run it reads. `SECRET_PATTERNS` lists every
+ * pattern, so a test can count the work each does on hostile input.
  */
 
 /** Well-known credential shapes, by provider. */
@@ -15,8 +25,14 @@ const KNOWN_SHAPES: readonly RegExp[] = [
   /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/, // OpenAI, Anthropic
   /\bAIza[0-9A-Za-z_-]{35}\b/, // Google API key
   /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, // PEM private keys
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/, // JWT
-  /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i, // URL with a password (postgres://user:pass@host)
+  // A JWT: three base64url segments, the first two JSON objects (`eyJ` is
+  // `{"`). It starts where its run of base64url characters starts (dashes
+  // aside), so `eyJ-eyJ-eyJ-…` is read once, not once per `eyJ`.
+  /(?<![A-Za-z0-9_-])-*eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+  // A URL with a password (postgres://user:pass@host). The scheme is the
+  // whole run of scheme characters before `://` and holds a letter; starting
+  // only where that run starts keeps `a.a.a.…` linear.
+  /(?<![a-z0-9+.-])[0-9+.-]*[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i,
   /\bBearer\s+[A-Za-z0-9._~+/-]{20,}/, // an Authorization header's bearer token
 ];
 
@@ -26,17 +42,42 @@ const KEY_WORD =
 
 /**
  * `password=…`, `secret: …`, `"api_key": "…"`, `my password is …`, `token …`:
- * group 1 is the separator, group 2 the value.
+ * group 1 is the separator, group 2 the value. An attempt starts at a
+ * credential word and reads its own separator and value only.
  */
 const PAIR = new RegExp(`\\b${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`, 'gi');
 
-const placeholder = (value: string) => /^(.)\1*$/.test(value) || /^<.*>$/.test(value);
+/** Long unbroken runs of token characters, to be weighed for randomness. */
+const TOKEN = /[A-Za-z0-9+/_=-]{32,}/g;
+
+const ONE_CHARACTER_REPEATED = /^(.)\1*$/;
+const IN_ANGLE_BRACKETS = /^<.*>$/;
+const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
+const THE_WORD_IS = /\bis\b/i;
+const DIGIT = /[0-9]/;
+const LETTER = /[A-Za-z]/;
+const LOWER = /[a-z]/;
+const UPPER = /[A-Z]/;
+
+/** Every pattern the detector runs over text, for the test that counts their work. */
+export const SECRET_PATTERNS: readonly RegExp[] = [
+  ...KNOWN_SHAPES,
+  PAIR,
+  TOKEN,
+  ONE_CHARACTER_REPEATED,
+  IN_ANGLE_BRACKETS,
+  PLAIN_WORD,
+  THE_WORD_IS,
+  DIGIT,
+  LETTER,
+  LOWER,
+  UPPER,
+];
+
+const placeholder = (value: string) => ONE_CHARACTER_REPEATED.test(value) || IN_ANGLE_BRACKETS.test(value);
 
 /** A plain word ("password: forgotten") or a placeholder is not a value. */
-const looksLikeValue = (value: string) =>
-  value.length >= 6 && !/^[A-Za-z][a-z]*$/.test(value) && !/^(.)\1*$/.test(value) && !/^<.*>$/.test(value);
-
-const TOKEN = /[A-Za-z0-9+/_=-]{32,}/g;
+const looksLikeValue = (value: string) => value.length >= 6 && !PLAIN_WORD.test(value) && !placeholder(value);
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(value: string): number {
@@ -52,7 +93,7 @@ export function shannonEntropy(value: string): number {
 
 /** Long random-looking strings: upper, lower and digits mixed, ≥ 4 bits of entropy per character. */
 const highEntropy = (token: string) =>
-  /[a-z]/.test(token) && /[A-Z]/.test(token) && /[0-9]/.test(token) && shannonEntropy(token) >= 4.0;
+  LOWER.test(token) && UPPER.test(token) && DIGIT.test(token) && shannonEntropy(token) >= 4.0;
 
 /**
  * Whether the value after a credential word is one: after `=` almost
@@ -62,12 +103,13 @@ const highEntropy = (token: string) =>
  */
 function pairHoldsValue(separator: string, value: string): boolean {
   if (separator.includes('=')) return value.length >= 4 && !placeholder(value);
-  if (separator.includes(':') || /\bis\b/i.test(separator)) return looksLikeValue(value);
-  return value.length >= 12 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !placeholder(value);
+  if (separator.includes(':') || THE_WORD_IS.test(separator)) return looksLikeValue(value);
+  return value.length >= 12 && DIGIT.test(value) && LETTER.test(value) && !placeholder(value);
 }
 
 export function looksLikeSecret(text: string): boolean {
   if (KNOWN_SHAPES.some((re) => re.test(text))) return true;
+  // Matches of one global pattern do not overlap, so weighing each is linear too.
   for (const match of text.matchAll(PAIR)) {
     if (pairHoldsValue(match[1] ?? '', match[2] ?? '')) return true;
   }

@@ -1,4 +1,7 @@
+import type { BlobStore } from '../ports/blob-store.port';
+import type { BundleExtractor } from '../ports/bundle-extractor.port';
 import type { Clock } from '../ports/clock.port';
+import type { DnsResolver } from '../ports/dns-resolver.port';
 import type { IdGenerator } from '../ports/ids.port';
 import type { KeyManagement } from '../ports/key-management.port';
 import type { Mailer } from '../ports/mailer.port';
@@ -21,4 +24,9 @@ export interface Deps {
   readonly rateLimiter: RateLimiter;
   readonly settings: PlatformSettings;
   readonly kms: KeyManagement;
+  /** Release uploads and published bundle files. */
+  readonly blobs: BlobStore;
+  readonly bundles: BundleExtractor;
+  /** Custom domain verification. */
+  readonly dns: DnsResolver;
 }

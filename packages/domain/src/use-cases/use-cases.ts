@@ -1,4 +1,18 @@
+import { ArchiveApp } from './app/archive-app.use-case';
+import { CompareApps } from './app/compare-apps.use-case';
+import { CreateApp } from './app/create-app.use-case';
+import { GetApp } from './app/get-app.use-case';
+import { GetAppAccess } from './app/get-app-access.use-case';
+import { GetAppBySlug } from './app/get-app-by-slug.use-case';
+import { GetPublicBootstrap } from './app/get-public-bootstrap.use-case';
+import { GetShellConfig } from './app/get-shell-config.use-case';
+import { ListApps } from './app/list-apps.use-case';
+import { PromoteApps } from './app/promote-apps.use-case';
+import { PutAppAccess } from './app/put-app-access.use-case';
+import { RestoreApp } from './app/restore-app.use-case';
+import { UpdateApp } from './app/update-app.use-case';
 import { ListAuditEvents } from './audit/list-audit-events.use-case';
+import { ListMyAccountEvents } from './audit/list-my-account-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
 import { AuthenticateTeam } from './auth/authenticate-team.use-case';
 import { ChangePassword } from './auth/change-password.use-case';
@@ -7,6 +21,16 @@ import { Logout } from './auth/logout.use-case';
 import { RedeemPasswordLink } from './auth/redeem-password-link.use-case';
 import { RefreshSession } from './auth/refresh-session.use-case';
 import { SignIn } from './auth/sign-in.use-case';
+import { CreateCollection } from './collection/create-collection.use-case';
+import { DeleteCollection } from './collection/delete-collection.use-case';
+import { GetCollectionAcl } from './collection/get-collection-acl.use-case';
+import { ListCollections } from './collection/list-collections.use-case';
+import { PutCollectionAcl } from './collection/put-collection-acl.use-case';
+import { AddDomain } from './custom-domain/add-domain.use-case';
+import { GetAppPublicAccess, PutAppPublicAccess } from './custom-domain/app-public-access.use-cases';
+import { DeleteDomain } from './custom-domain/delete-domain.use-case';
+import { ListDomains } from './custom-domain/list-domains.use-case';
+import { VerifyDomain } from './custom-domain/verify-domain.use-case';
 import type { Deps } from './deps';
 import { CreateEnvironment, ListEnvironments, UpdateEnvironment } from './environment/environment.use-cases';
 import { DeleteFlag, ListFlags, PutFlag, RuntimeFlags } from './flag/flag.use-cases';
@@ -34,9 +58,16 @@ import {
 } from './organization/organization.use-cases';
 import { ListBillingStatements, ListPlans } from './quota/billing.use-cases';
 import { GetQuota } from './quota/get-quota.use-case';
+import { CreateReleaseUpload } from './release/create-release-upload.use-case';
+import { FinalizeRelease } from './release/finalize-release.use-case';
+import { GetReleaseFile } from './release/get-release-file.use-case';
+import { GetCurrentRelease, ListReleases } from './release/list-releases.use-case';
+import { UploadReleaseContent } from './release/upload-release-content.use-case';
 import { CompareSecrets, PromoteSecrets } from './secret/promote-secrets.use-case';
 import { RewrapSecrets } from './secret/rewrap-secrets.use-case';
 import { DeleteSecret, ListSecrets, RevealSecret, UpsertSecret } from './secret/secret.use-cases';
+import { GetAccess } from './site-access/get-access.use-case';
+import { PutAccess } from './site-access/put-access.use-case';
 import { CreateTicket } from './support/create-ticket.use-case';
 import {
   ChangeTicketPriority,
@@ -49,6 +80,12 @@ import {
 import { GetTicket, ListTickets } from './support/read-tickets.use-case';
 import { ReplyToTicket } from './support/reply-to-ticket.use-case';
 import { CloseTicket, ResolveTicket } from './support/resolve-or-close-ticket.use-case';
+import { ArchiveWorkload } from './workload/archive-workload.use-case';
+import { AuthenticateWorkload } from './workload/authenticate-workload';
+import { CreateWorkload } from './workload/create-workload.use-case';
+import { GetWorkload } from './workload/get-workload.use-case';
+import { IssueWorkloadToken } from './workload/issue-workload-token.use-case';
+import { ListWorkloads } from './workload/list-workloads.use-case';
 import {
   CreateWorkspace,
   GetWorkspace,
@@ -61,7 +98,11 @@ export function createUseCases(deps: Deps) {
   const authenticateTeam = new AuthenticateTeam(deps);
   return {
     /** Every caller kind's authenticator; new kinds are added to this list. */
-    authenticateCaller: new AuthenticateCaller([authenticateTeam, new AuthenticateM2m(deps)]),
+    authenticateCaller: new AuthenticateCaller([
+      authenticateTeam,
+      new AuthenticateM2m(deps),
+      new AuthenticateWorkload(deps),
+    ]),
     signIn: new SignIn(deps),
     refreshSession: new RefreshSession(deps),
     logout: new Logout(deps),
@@ -108,6 +149,7 @@ export function createUseCases(deps: Deps) {
       runtime: new RuntimeFlags(deps),
     },
     listAuditEvents: new ListAuditEvents(deps),
+    listMyAccountEvents: new ListMyAccountEvents(deps),
     support: {
       list: new ListTickets(deps),
       get: new GetTicket(deps),
@@ -141,6 +183,55 @@ export function createUseCases(deps: Deps) {
       getOrganization: new GetAnyOrganization(deps),
       updateOrganization: new UpdateOrganization(deps),
       setWorkspaceFrozen: new SetWorkspaceFrozen(deps),
+    },
+    workloads: {
+      create: new CreateWorkload(deps),
+      list: new ListWorkloads(deps),
+      get: new GetWorkload(deps),
+      archive: new ArchiveWorkload(deps),
+      issueIdentityToken: new IssueWorkloadToken(deps),
+    },
+    apps: {
+      create: new CreateApp(deps),
+      list: new ListApps(deps),
+      get: new GetApp(deps),
+      update: new UpdateApp(deps),
+      archive: new ArchiveApp(deps),
+      restore: new RestoreApp(deps),
+      getBySlug: new GetAppBySlug(deps),
+      shellConfig: new GetShellConfig(deps),
+      publicBootstrap: new GetPublicBootstrap(deps),
+      getAccess: new GetAppAccess(deps),
+      putAccess: new PutAppAccess(deps),
+      compare: new CompareApps(deps),
+      promote: new PromoteApps(deps),
+    },
+    collections: {
+      create: new CreateCollection(deps),
+      list: new ListCollections(deps),
+      delete: new DeleteCollection(deps),
+      getAcl: new GetCollectionAcl(deps),
+      putAcl: new PutCollectionAcl(deps),
+    },
+    access: {
+      get: new GetAccess(deps),
+      put: new PutAccess(deps),
+    },
+    releases: {
+      createUpload: new CreateReleaseUpload(deps),
+      uploadContent: new UploadReleaseContent(deps),
+      finalize: new FinalizeRelease(deps),
+      list: new ListReleases(deps),
+      current: new GetCurrentRelease(deps),
+      publicFile: new GetReleaseFile(deps),
+    },
+    domains: {
+      add: new AddDomain(deps),
+      list: new ListDomains(deps),
+      delete: new DeleteDomain(deps),
+      verify: new VerifyDomain(deps),
+      getPublic: new GetAppPublicAccess(deps),
+      putPublic: new PutAppPublicAccess(deps),
     },
   };
 }

@@ -7,7 +7,15 @@ export interface User {
   passwordHash: string | null;
   /** A temporary password must be changed before the account can do anything else. */
   passwordChangeRequired: boolean;
+  /** The person proved they control the mailbox (redeemed a link sent to it), or the operator vouched. */
   emailVerified: boolean;
+  /**
+   * The organization whose admin set the current password, until the person
+   * proves the mailbox (docs/security.md, account ownership). Null when the
+   * person chose the password through an emailed link, the operator set it,
+   * or there is no password.
+   */
+  passwordSetByOrganizationId: string | null;
   readonly createdAt: Date;
   lastLoginAt: Date | null;
   welcomeEmailSentAt: Date | null;
@@ -29,6 +37,7 @@ export function newUser(args: {
     passwordHash: null,
     passwordChangeRequired: false,
     emailVerified: false,
+    passwordSetByOrganizationId: null,
     createdAt: args.createdAt,
     lastLoginAt: null,
     welcomeEmailSentAt: null,

@@ -1,4 +1,5 @@
 import { IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from './optional';
 
 /*
@@ -23,4 +24,22 @@ export class PromoteSecretsDto {
   @Optional() @IsArray() @IsString({ each: true }) @MaxLength(1000, { each: true }) keys?: string[];
   @Optional() @IsString() @MaxLength(100) mode?: string;
   @Optional() @IsBoolean() dry_run?: boolean;
+}
+
+/** The secret set a route reads or writes. Unknown parameters are ignored. */
+export class SecretSetQueryDto {
+  @Optional()
+  @IsString()
+  @JSONSchema({
+    format: 'uuid',
+    description:
+      "an environment of the workspace: that environment's set; absent or empty: the workspace-wide set",
+  })
+  environment_id?: string;
+}
+
+/** The two environments a compare reads. Unknown parameters are ignored. */
+export class CompareSecretsQueryDto {
+  @IsString({ message: 'required' }) @JSONSchema({ format: 'uuid' }) source_environment_id!: string;
+  @IsString({ message: 'required' }) @JSONSchema({ format: 'uuid' }) target_environment_id!: string;
 }

@@ -1,11 +1,27 @@
 import {
+  Limits,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
+  TICKET_STATUSES,
   type TicketCategory,
   type TicketPriority,
+  type TicketStatus,
 } from '@groundfloor/domain';
-import { IsBoolean, IsIn, IsObject, IsOptional, IsString } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  Min,
+} from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from './optional';
+import { QueryInteger, QueryList } from './query';
 
 /*
  * Shapes only: lengths, one-line rules, context keys and workspace ownership
@@ -34,4 +50,47 @@ export class TicketPriorityDto {
 export class TicketRedactionDto {
   @Optional() @IsString() message_id?: string;
   @Optional() @IsBoolean() subject?: boolean;
+}
+
+const WHOLE = (min: number, max: number) => ({ message: `must be a whole number from ${min} to ${max}` });
+const { limitMax, offsetMax, limitDefault } = Limits.ticketList;
+
+/** A ticket list's query (spec: Support, list parameters). Unknown parameters are refused. */
+export class TicketListQueryDto {
+  @Optional()
+  @QueryList()
+  @IsArray()
+  @IsIn(TICKET_STATUSES, { each: true, message: `must be one of ${TICKET_STATUSES.join(', ')}` })
+  @JSONSchema({ description: 'only tickets in these statuses (repeat it, or separate with commas)' })
+  status?: TicketStatus[];
+
+  @Optional()
+  @QueryList()
+  @IsArray()
+  @IsIn(TICKET_CATEGORIES, { each: true, message: `must be one of ${TICKET_CATEGORIES.join(', ')}` })
+  @JSONSchema({ description: 'only tickets in these categories (repeat it, or separate with commas)' })
+  category?: TicketCategory[];
+
+  @Optional()
+  @QueryInteger()
+  @IsInt(WHOLE(1, limitMax))
+  @Min(1, WHOLE(1, limitMax))
+  @Max(limitMax, WHOLE(1, limitMax))
+  @JSONSchema({ description: `tickets per page (default ${limitDefault})` })
+  limit?: number;
+
+  @Optional()
+  @QueryInteger()
+  @IsInt(WHOLE(0, offsetMax))
+  @Min(0, WHOLE(0, offsetMax))
+  @Max(offsetMax, WHOLE(0, offsetMax))
+  @JSONSchema({ description: 'tickets to skip (default 0)' })
+  offset?: number;
+}
+
+/** The operator's queue also filters by organization. */
+export class OperatorTicketListQueryDto extends TicketListQueryDto {
+  @Optional()
+  @IsUUID('all', { message: 'must be an organization id (a UUID)' })
+  organization_id?: string;
 }

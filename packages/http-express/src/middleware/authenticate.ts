@@ -8,6 +8,7 @@ import {
   unauthenticated,
 } from '@groundfloor/domain';
 import type { Request, RequestHandler, Response } from 'express';
+import { accepting } from '../openapi/accepts';
 
 export function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
@@ -30,7 +31,8 @@ export interface CallerRequirements {
  * password (supplement §3).
  */
 export function requireCaller(useCases: UseCases, requirements: CallerRequirements): RequestHandler {
-  return async (req, res, next) => {
+  const accepts = { callers: requirements.kinds, passwordChange: requirements.allowPasswordChange ?? false };
+  return accepting(async (req, res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthenticated('missing_token', 'this route needs a Bearer access token');
     const principal = await useCases.authenticateCaller.execute(token);
@@ -42,7 +44,7 @@ export function requireCaller(useCases: UseCases, requirements: CallerRequiremen
     }
     res.locals.principal = principal;
     next();
-  };
+  }, accepts);
 }
 
 /** Team members only: the default of most routes. */
@@ -69,11 +71,12 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** `/v1/operator/*`: only the operator token, compared in constant time; anything else 401. */
 export function requireOperator(operatorToken: string): RequestHandler {
   const expected = digest(operatorToken);
-  return (req, _res, next) => {
+  const handler: RequestHandler = (req, _res, next) => {
     const token = bearerToken(req);
     if (!token || !timingSafeEqual(digest(token), expected)) {
       throw unauthenticated('invalid_operator_token', 'this route needs the operator token');
     }
     next();
   };
+  return accepting(handler, { callers: ['operator'], passwordChange: false });
 }

@@ -1,3 +1,4 @@
+import type { DomainError } from '@groundfloor/domain';
 import type { ErrorRequestHandler } from 'express';
 import { isDomainError, problemFromDomain, sendProblem } from '../problem';
 import { requestLogger } from './logging';
@@ -13,7 +14,18 @@ interface HttpishError {
  * become 400/413/415; anything else is a 500 whose body says nothing
  * internal. The cause is logged (by message and stack only: never a body).
  */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export function errorHandler(translate: ErrorTranslator = () => undefined): ErrorRequestHandler {
+  return (err, req, res, next) => handle(translate(err) ?? err, req, res, next);
+}
+
+/**
+ * Turns an adapter's failure that has a meaning for clients (the database
+ * cannot be reached) into the domain error that says so; undefined for the
+ * rest. Supplied by the composition root, which knows the adapters.
+ */
+export type ErrorTranslator = (err: unknown) => DomainError | undefined;
+
+const handle: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
     res.end();
     return;

@@ -1,5 +1,22 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+
+/** One finished request, for metrics: the route as declared (`/v1/workspaces/:workspace_id`), never the raw path. */
+export interface FinishedRequest {
+  readonly method: string;
+  /** The matched route template, `unmatched` for a 404 no route answered. */
+  readonly route: string;
+  readonly status: number;
+  readonly seconds: number;
+}
+
+export type RequestObserver = (request: FinishedRequest) => void;
+
+/** The template of the route that answered, with the router's mount path; never ids or query strings. */
+function routeTemplate(req: Request): string {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
+}
 
 /**
  * One line per request: method, path without its query string, status,
@@ -10,16 +27,18 @@ import type { Logger } from 'pino';
  * and serializes request and response objects for every request: on a
  * cached read that was a visible share of the whole request's CPU time.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(logger: Logger, observe?: RequestObserver): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.locals.logger = logger;
     res.once('close', () => {
       const status = res.statusCode;
+      const elapsed = performance.now() - started;
+      observe?.({ method: req.method, route: routeTemplate(req), status, seconds: elapsed / 1000 });
       const line = {
         req: { id: res.locals.requestId as string, method: req.method, path: pathOf(req.originalUrl) },
         res: { status },
-        responseTime: Math.round(performance.now() - started),
+        responseTime: Math.round(elapsed),
       };
       if (!res.writableFinished) logger.warn(line, 'request aborted');
       else if (status >= 500) logger.error(line, 'request errored');

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { UseCases } from '@groundfloor/domain';
-import { type RequestHandler, Router } from 'express';
+import { Type } from '@sinclair/typebox';
+import type { Router } from 'express';
 import { PutFlagDto } from '../dto/flag.dto';
-import { flagJson } from '../mappers/secrets.mapper';
+import { FlagSchema, flagJson } from '../mappers/secrets.mapper';
 import { principalOf, requireCaller, requireTeam, teamPrincipal } from '../middleware/authenticate';
+import type { Operation } from '../openapi/operation';
+import type { ProblemCode } from '../openapi/problem-codes';
+import { Dictionary, Resource } from '../openapi/schema';
 import { userContext } from '../request-context';
-import { param, route, uuidParams } from '../route-table';
+import { apiRouter, param, route, uuidParams } from '../route-table';
 import { parseBody } from '../validation';
 
 const BASE = '/v1/workspaces/:workspace_id/flags';
+
+const FlagList = Resource('FlagList', { flags: Type.Array(FlagSchema) });
+const RuntimeFlags = Dictionary(Type.Unknown(), 'every flag of the workspace: key → value');
 
 /** A weak validator of the body's bytes: equal flags give equal tags across processes. */
 const weakEtag = (body: string) =>
@@ -21,86 +28,136 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+const READ: ProblemCode[] = ['workspace_not_found', 'permission_denied'];
+const WRITE: ProblemCode[] = [...READ, 'workspace_frozen', 'organization_suspended'];
+
 /** Supplement §18. Writes are team-only (M2M tokens 403); both reads take M2M tokens too. */
 export function flagsRoutes(useCases: UseCases): Router {
-  const router = Router();
+  const router = apiRouter('Flags');
   const team = requireTeam(useCases);
   const ws = uuidParams('workspace_id');
   const userId = (res: Parameters<typeof teamPrincipal>[0]) => teamPrincipal(res).userId;
 
-  const put: RequestHandler[] = [
-    team,
-    ws,
-    async (req, res) => {
-      const body = parseBody(PutFlagDto, req.body);
-      const flag = await useCases.flags.put.execute({
-        userId: userId(res),
-        workspaceId: param(req.params.workspace_id),
-        key: param(req.params.key ?? 'runtime'),
-        value: body.value,
-        context: userContext(req, res),
-      });
-      res.json(flagJson(flag));
-    },
-  ];
-  const remove: RequestHandler[] = [
-    team,
-    ws,
-    async (req, res) => {
-      await useCases.flags.delete.execute({
-        userId: userId(res),
-        workspaceId: param(req.params.workspace_id),
-        key: param(req.params.key ?? 'runtime'),
-        context: userContext(req, res),
-      });
-      res.status(204).end();
-    },
-  ];
+  const put = (id: string): Operation => ({
+    id,
+    summary: 'Set a flag',
+    description: 'The value is any JSON value (null included). Team members only.',
+    callers: ['team'],
+    body: PutFlagDto,
+    responses: { 200: FlagSchema },
+    errors: [...WRITE, 'invalid_flag_key', 'reserved_flag_key', 'invalid_flag_value', 'limit_reached'],
+    handlers: [
+      team,
+      ws,
+      async (req, res) => {
+        const body = parseBody(PutFlagDto, req.body);
+        const flag = await useCases.flags.put.execute({
+          userId: userId(res),
+          workspaceId: param(req.params.workspace_id),
+          key: param(req.params.key ?? 'runtime'),
+          value: body.value,
+          context: userContext(req, res),
+        });
+        res.json(flagJson(flag));
+      },
+    ],
+  });
+  const remove = (id: string): Operation => ({
+    id,
+    summary: 'Delete a flag',
+    description: 'Team members only.',
+    callers: ['team'],
+    responses: { 204: null },
+    errors: [...WRITE, 'invalid_flag_key', 'reserved_flag_key', 'flag_not_found'],
+    handlers: [
+      team,
+      ws,
+      async (req, res) => {
+        await useCases.flags.delete.execute({
+          userId: userId(res),
+          workspaceId: param(req.params.workspace_id),
+          key: param(req.params.key ?? 'runtime'),
+          context: userContext(req, res),
+        });
+        res.status(204).end();
+      },
+    ],
+  });
+
+  const reserved = {
+    summary: 'Refused: `runtime` is a reserved flag key',
+    description: 'Always 400 `reserved_flag_key` for a caller who may write flags.',
+    responses: {},
+    errors: [...WRITE, 'reserved_flag_key'],
+  } satisfies Partial<Operation>;
 
   // Reads take team members and M2M tokens (spec: M2M tokens are read-only on flags).
   const reader = requireCaller(useCases, { kinds: ['team', 'm2m'] });
 
   route(router, BASE, {
-    get: [
-      reader,
-      ws,
-      async (req, res) => {
-        const flags = await useCases.flags.list.execute({
-          caller: principalOf(res),
-          workspaceId: param(req.params.workspace_id),
-        });
-        res.json({ flags: flags.map(flagJson) });
-      },
-    ],
+    get: {
+      id: 'listFlags',
+      summary: 'The flags of a workspace',
+      callers: ['team', 'm2m'],
+      responses: { 200: FlagList },
+      errors: READ,
+      handlers: [
+        reader,
+        ws,
+        async (req, res) => {
+          const flags = await useCases.flags.list.execute({
+            caller: principalOf(res),
+            workspaceId: param(req.params.workspace_id),
+          });
+          res.json({ flags: flags.map(flagJson) });
+        },
+      ],
+    },
   });
 
   route(router, `${BASE}/runtime`, {
-    get: [
-      reader,
-      ws,
-      async (req, res) => {
-        const values = await useCases.flags.runtime.execute({
-          caller: principalOf(res),
-          workspaceId: param(req.params.workspace_id),
-        });
-        const body = JSON.stringify(values);
-        const etag = weakEtag(body);
-        // Apps may keep a copy but must revalidate it every time (a flag flips at once).
-        res.setHeader('Cache-Control', 'private, no-cache');
-        res.setHeader('ETag', etag);
-        if (matches(req.get('if-none-match'), etag)) {
-          res.status(304).end();
-          return;
-        }
-        res.type('application/json').send(body);
+    get: {
+      id: 'getRuntimeFlags',
+      summary: 'Every flag as one key → value object, for apps',
+      description:
+        'Answers an `ETag`; send it back as `If-None-Match` to get 304 while nothing changed. ' +
+        'Clients may keep a copy but must revalidate it every time.',
+      callers: ['team', 'm2m'],
+      responses: {
+        200: {
+          schema: RuntimeFlags,
+          headers: { ETag: { description: 'a weak validator of the flags', schema: Type.String() } },
+        },
+        304: null,
       },
-    ],
+      errors: READ,
+      handlers: [
+        reader,
+        ws,
+        async (req, res) => {
+          const values = await useCases.flags.runtime.execute({
+            caller: principalOf(res),
+            workspaceId: param(req.params.workspace_id),
+          });
+          const body = JSON.stringify(values);
+          const etag = weakEtag(body);
+          // Apps may keep a copy but must revalidate it every time (a flag flips at once).
+          res.setHeader('Cache-Control', 'private, no-cache');
+          res.setHeader('ETag', etag);
+          if (matches(req.get('if-none-match'), etag)) {
+            res.status(304).end();
+            return;
+          }
+          res.type('application/json').send(body);
+        },
+      ],
+    },
     // `runtime` is reserved: writing it is the domain's 400, not a 405.
-    put,
-    delete: remove,
+    put: { ...put('putRuntimeFlag'), ...reserved },
+    delete: { ...remove('deleteRuntimeFlag'), ...reserved },
   });
 
-  route(router, `${BASE}/:key`, { put, delete: remove });
+  route(router, `${BASE}/:key`, { put: put('putFlag'), delete: remove('deleteFlag') });
 
   return router;
 }

@@ -1,22 +1,43 @@
-import { Router } from 'express';
+import { Type } from '@sinclair/typebox';
+import type { Router } from 'express';
+import { Resource } from '../openapi/schema';
 import { sendProblem } from '../problem';
-import { route } from '../route-table';
+import { apiRouter, route } from '../route-table';
+
+const Health = Resource('Health', { status: Type.Literal('ok') });
+const Ready = Resource('Ready', { status: Type.Literal('ready') });
 
 /** `/healthz`: the process is up. `/readyz`: the database answers. */
 export function healthRoutes(ready: () => Promise<void>): Router {
-  const router = Router();
-  route(router, '/healthz', { get: [(_req, res) => void res.json({ status: 'ok' })] });
+  const router = apiRouter('Health');
+  route(router, '/healthz', {
+    get: {
+      id: 'getHealth',
+      summary: 'The process is up',
+      callers: [],
+      responses: { 200: Health },
+      handlers: [(_req, res) => void res.json({ status: 'ok' })],
+    },
+  });
   route(router, '/readyz', {
-    get: [
-      async (_req, res) => {
-        try {
-          await ready();
-          res.json({ status: 'ready' });
-        } catch {
-          sendProblem(res, { status: 503, code: 'not_ready', detail: 'the database does not answer' });
-        }
-      },
-    ],
+    get: {
+      id: 'getReadiness',
+      summary: 'The database answers',
+      description: 'For load balancers: 503 while the database does not answer.',
+      callers: [],
+      responses: { 200: Ready },
+      errors: ['not_ready'],
+      handlers: [
+        async (_req, res) => {
+          try {
+            await ready();
+            res.json({ status: 'ready' });
+          } catch {
+            sendProblem(res, { status: 503, code: 'not_ready', detail: 'the database does not answer' });
+          }
+        },
+      ],
+    },
   });
   return router;
 }

@@ -2,6 +2,10 @@ import type { MigrationInterface } from 'typeorm';
 import { InitialSchema1767225600000 } from './1767225600000-initial-schema.migration';
 import { SupportTickets1767225800000 } from './1767225800000-support-tickets.migration';
 import { SecretsM2mFlags1767225900000 } from './1767225900000-secrets-m2m-flags.migration';
+import { AccountOwnership1767226000000 } from './1767226000000-account-ownership.migration';
+import { OneCurrentSigningKey1767226010000 } from './1767226010000-one-current-signing-key.migration';
+import { AppsWorkloadsAccess1767226300000 } from './1767226300000-apps-workloads-access.migration';
+import { ReleasesCustomDomains1767226400000 } from './1767226400000-releases-custom-domains.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -11,4 +15,8 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   InitialSchema1767225600000,
   SupportTickets1767225800000,
   SecretsM2mFlags1767225900000,
+  AccountOwnership1767226000000,
+  OneCurrentSigningKey1767226010000,
+  AppsWorkloadsAccess1767226300000,
+  ReleasesCustomDomains1767226400000,
 ];

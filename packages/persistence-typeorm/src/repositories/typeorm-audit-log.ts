@@ -1,6 +1,7 @@
-import type { AuditEvent, AuditLog, AuditQuery } from '@groundfloor/domain';
+import type { AccountEventQuery, AuditEvent, AuditLog, AuditQuery } from '@groundfloor/domain';
+import type { SelectQueryBuilder } from 'typeorm';
 import { AuditEventMapper } from '../mappers/audit-event.mapper';
-import { AuditEventSchema } from '../schemas/audit-event.schema';
+import { type AuditEventRecord, AuditEventSchema } from '../schemas/audit-event.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import type { RepositoryScope } from './repository-scope';
@@ -61,6 +62,26 @@ export class TypeormAuditLog implements AuditLog {
     } else {
       q.where(`(e.workspaceId = :scopeId OR ${WORKSPACE_MEMBER_EVENTS})`, { scopeId: scope.id });
     }
+    return this.page(q, query);
+  }
+
+  async listAccountEvents(query: AccountEventQuery): Promise<AuditEvent[]> {
+    if (!isUuid(query.userId)) return [];
+    const q = this.scope
+      .manager()
+      .createQueryBuilder(AuditEventSchema, 'e')
+      .where(
+        "e.organization_id IS NULL AND e.workspace_id IS NULL AND e.actor_kind = 'user' AND e.actor_id = :userId",
+        { userId: query.userId },
+      );
+    return this.page(q, query);
+  }
+
+  /** The action filter, the keyset cursor and the newest-first order shared by both lists. */
+  private async page(
+    q: SelectQueryBuilder<AuditEventRecord>,
+    query: Pick<AuditQuery, 'action' | 'before' | 'limit'>,
+  ): Promise<AuditEvent[]> {
     if (query.action !== undefined) q.andWhere('e.action = :action', { action: query.action });
     if (query.before) {
       q.andWhere('(e.createdAt < :beforeAt OR (e.createdAt = :beforeAt AND e.id < :beforeId))', {

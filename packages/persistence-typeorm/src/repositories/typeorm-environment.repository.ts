@@ -33,4 +33,9 @@ export class TypeormEnvironmentRepository implements EnvironmentRepository {
       .find(EnvironmentSchema, { where: { workspaceId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return records.map(EnvironmentMapper.toDomain);
   }
+
+  async countByWorkspace(workspaceId: string): Promise<number> {
+    if (!isUuid(workspaceId)) return 0;
+    return this.scope.manager().count(EnvironmentSchema, { where: { workspaceId } });
+  }
 }

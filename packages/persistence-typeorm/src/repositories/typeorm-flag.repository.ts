@@ -31,6 +31,11 @@ export class TypeormFlagRepository implements FlagRepository {
     return records.map(FlagMapper.toDomain);
   }
 
+  async countByWorkspace(workspaceId: string): Promise<number> {
+    if (!isUuid(workspaceId)) return 0;
+    return this.scope.manager().count(FlagSchema, { where: { workspaceId } });
+  }
+
   async delete(workspaceId: string, key: string): Promise<boolean> {
     if (!isUuid(workspaceId)) return false;
     const result = await this.scope.manager().delete(FlagSchema, { workspaceId, key });

@@ -28,6 +28,11 @@ export class TypeormM2mClientRepository implements M2mClientRepository {
     return records.map(M2mClientMapper.toDomain);
   }
 
+  async countByWorkspace(workspaceId: string): Promise<number> {
+    if (!isUuid(workspaceId)) return 0;
+    return this.scope.manager().count(M2mClientSchema, { where: { workspaceId } });
+  }
+
   async delete(id: string): Promise<void> {
     if (!isUuid(id)) return;
     await this.scope.manager().delete(M2mClientSchema, { id });

@@ -1,6 +1,14 @@
 import type { Repositories } from '@groundfloor/domain';
 import type { RepositoryScope } from './repository-scope';
+import { TypeormAppRepository } from './typeorm-app.repository';
+import { TypeormAppReleases } from './typeorm-app-releases';
 import { TypeormAuditLog } from './typeorm-audit-log';
+import { TypeormCollectionRepository } from './typeorm-collection.repository';
+import {
+  TypeormAppEndpointRepository,
+  TypeormBrandedHosts,
+  TypeormCustomDomainRepository,
+} from './typeorm-custom-domain.repository';
 import { TypeormEnvironmentRepository } from './typeorm-environment.repository';
 import { TypeormFlagRepository } from './typeorm-flag.repository';
 import { TypeormM2mClientRepository } from './typeorm-m2m-client.repository';
@@ -8,10 +16,13 @@ import { TypeormMembershipRepository } from './typeorm-membership.repository';
 import { TypeormOrganizationRepository } from './typeorm-organization.repository';
 import { TypeormPasswordLinkRepository } from './typeorm-password-link.repository';
 import { TypeormRefreshTokenRepository } from './typeorm-refresh-token.repository';
+import { TypeormReleaseRepository } from './typeorm-release.repository';
 import { TypeormSecretRepository } from './typeorm-secret.repository';
 import { TypeormSessionRepository } from './typeorm-session.repository';
+import { TypeormSiteGrantRepository } from './typeorm-site-grant.repository';
 import { TypeormSupportTicketRepository } from './typeorm-support-ticket.repository';
 import { TypeormUserRepository } from './typeorm-user.repository';
+import { TypeormWorkloadRepository } from './typeorm-workload.repository';
 import { TypeormWorkspaceRepository } from './typeorm-workspace.repository';
 
 /** Every repository, all running their statements in `scope`. */
@@ -30,5 +41,14 @@ export function typeormRepositories(scope: RepositoryScope): Repositories {
     secrets: new TypeormSecretRepository(scope),
     m2mClients: new TypeormM2mClientRepository(scope),
     flags: new TypeormFlagRepository(scope),
+    workloads: new TypeormWorkloadRepository(scope),
+    apps: new TypeormAppRepository(scope),
+    collections: new TypeormCollectionRepository(scope),
+    siteGrants: new TypeormSiteGrantRepository(scope),
+    appReleases: new TypeormAppReleases(scope),
+    releases: new TypeormReleaseRepository(scope),
+    customDomains: new TypeormCustomDomainRepository(scope),
+    brandedHosts: new TypeormBrandedHosts(scope),
+    appEndpoints: new TypeormAppEndpointRepository(scope),
   };
 }

@@ -1,5 +1,5 @@
 import type { SealedValue, Secret, SecretRepository } from '@groundfloor/domain';
-import { IsNull, MoreThan } from 'typeorm';
+import { In, IsNull, MoreThan, Not } from 'typeorm';
 import { SecretMapper } from '../mappers/secret.mapper';
 import { SecretSchema } from '../schemas/secret.schema';
 import { translatingConflicts } from '../unique-violation';
@@ -36,9 +36,28 @@ export class TypeormSecretRepository implements SecretRepository {
     return records.map(SecretMapper.toDomain);
   }
 
+  async countSet(
+    workspaceId: string,
+    environmentId: string | null,
+    leavingOut: readonly string[],
+  ): Promise<number> {
+    if (!isUuid(workspaceId) || (environmentId !== null && !isUuid(environmentId))) return 0;
+    return this.scope.manager().count(SecretSchema, {
+      where: {
+        workspaceId,
+        environmentId: environmentId ?? IsNull(),
+        ...(leavingOut.length > 0 ? { key: Not(In([...leavingOut])) } : {}),
+      },
+    });
+  }
+
   async delete(id: string): Promise<void> {
     if (!isUuid(id)) return;
     await this.scope.manager().delete(SecretSchema, { id });
+  }
+
+  countAll(): Promise<number> {
+    return this.scope.manager().count(SecretSchema);
   }
 
   async listBatch(afterId: string | null, limit: number): Promise<Secret[]> {

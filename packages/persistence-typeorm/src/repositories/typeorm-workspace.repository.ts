@@ -6,7 +6,7 @@ import { WorkspaceMapper } from '../mappers/workspace.mapper';
 import { WorkspaceSchema } from '../schemas/workspace.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid, onlyUuids } from '../uuid';
-import type { RepositoryScope } from './repository-scope';
+import { lockFor, type RepositoryScope } from './repository-scope';
 
 export class TypeormWorkspaceRepository implements WorkspaceRepository {
   constructor(private readonly scope: RepositoryScope) {}
@@ -17,9 +17,19 @@ export class TypeormWorkspaceRepository implements WorkspaceRepository {
     );
   }
 
-  async findById(id: string): Promise<Workspace | null> {
+  findById(id: string): Promise<Workspace | null> {
+    return this.find(id, false);
+  }
+
+  findByIdForUpdate(id: string): Promise<Workspace | null> {
+    return this.find(id, true);
+  }
+
+  private async find(id: string, forUpdate: boolean): Promise<Workspace | null> {
     if (!isUuid(id)) return null;
-    const record = await this.scope.manager().findOne(WorkspaceSchema, { where: { id } });
+    const record = await this.scope
+      .manager()
+      .findOne(WorkspaceSchema, { where: { id }, ...lockFor(this.scope, forUpdate) });
     return record ? WorkspaceMapper.toDomain(record) : null;
   }
 

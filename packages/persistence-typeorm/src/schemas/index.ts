@@ -1,4 +1,8 @@
+import { AppSchema } from './app.schema';
+import { AppEndpointSchema } from './app-endpoint.schema';
 import { AuditEventSchema } from './audit-event.schema';
+import { CustomDomainSchema } from './custom-domain.schema';
+import { DataCollectionSchema } from './data-collection.schema';
 import { EnvironmentSchema } from './environment.schema';
 import { FlagSchema } from './flag.schema';
 import { M2mClientSchema } from './m2m-client.schema';
@@ -7,12 +11,15 @@ import { MembershipSchema } from './membership.schema';
 import { OrganizationSchema } from './organization.schema';
 import { PasswordLinkSchema } from './password-link.schema';
 import { RefreshTokenSchema } from './refresh-token.schema';
+import { ReleaseSchema } from './release.schema';
 import { SecretSchema } from './secret.schema';
 import { SessionSchema } from './session.schema';
 import { SigningKeySchema } from './signing-key.schema';
+import { SiteRoleGrantSchema } from './site-role-grant.schema';
 import { SupportTicketSchema } from './support-ticket.schema';
 import { SupportTicketMessageSchema } from './support-ticket-message.schema';
 import { UserSchema } from './user.schema';
+import { WorkloadSchema } from './workload.schema';
 import { WorkspaceSchema } from './workspace.schema';
 
 /** Every table TypeORM maps; `rate_limit_hits` is reached with plain SQL only. */
@@ -33,4 +40,11 @@ export const ENTITY_SCHEMAS = [
   SecretSchema,
   M2mClientSchema,
   FlagSchema,
+  WorkloadSchema,
+  AppSchema,
+  DataCollectionSchema,
+  SiteRoleGrantSchema,
+  ReleaseSchema,
+  CustomDomainSchema,
+  AppEndpointSchema,
 ];

@@ -8,6 +8,7 @@ export interface UserRecord {
   passwordHash: string | null;
   passwordChangeRequired: boolean;
   emailVerified: boolean;
+  passwordSetByOrganizationId: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
   welcomeEmailSentAt: Date | null;
@@ -24,6 +25,7 @@ export const UserSchema = new EntitySchema<UserRecord>({
     passwordHash: { type: 'text', name: 'password_hash', nullable: true },
     passwordChangeRequired: { type: 'boolean', name: 'password_change_required' },
     emailVerified: { type: 'boolean', name: 'email_verified' },
+    passwordSetByOrganizationId: { type: 'uuid', name: 'password_set_by_organization_id', nullable: true },
     createdAt: { type: 'timestamptz', name: 'created_at' },
     lastLoginAt: { type: 'timestamptz', name: 'last_login_at', nullable: true },
     welcomeEmailSentAt: { type: 'timestamptz', name: 'welcome_email_sent_at', nullable: true },

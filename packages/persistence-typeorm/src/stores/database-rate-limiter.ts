@@ -1,4 +1,11 @@
-import type { Clock, RateDecision, RateLimit, RateLimiter } from '@groundfloor/domain';
+import type {
+  Clock,
+  RateConsumption,
+  RateDecision,
+  RateHit,
+  RateLimit,
+  RateLimiter,
+} from '@groundfloor/domain';
 import type { EntityManager } from 'typeorm';
 import type { Executor } from '../executor';
 
@@ -14,9 +21,9 @@ interface WindowRow {
 
 /**
  * Sliding-window limits over `rate_limit_hits`, so every process sharing the
- * database shares the counters. A hit serialises on its key with a
- * transaction-scoped advisory lock: two processes cannot both count nine
- * hits and both let the tenth through.
+ * database shares the counters. Deciding and recording serialise on the key
+ * with a transaction-scoped advisory lock: two processes cannot both count
+ * nine hits and both let the tenth through.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private lastSweep = 0;
@@ -32,24 +39,53 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 
   async hit(limit: RateLimit): Promise<RateDecision> {
+    const { decision } = await this.record(limit, 'always');
+    return decision;
+  }
+
+  async consume(limit: RateLimit): Promise<RateConsumption> {
+    // A full window is answered from one unlocked read: a flood against one
+    // key is then refused without queueing every request on the key's lock
+    // (and a pooled connection each). A read that finds room is only a hint;
+    // the decision that records is taken again under the lock.
+    const seen = await this.check(limit);
+    if (!seen.allowed) return { allowed: false, retryAfterSeconds: seen.retryAfterSeconds };
+    const { decision, id } = await this.record(limit, 'if-allowed');
+    if (id === null) return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
+    return { allowed: true, retryAfterSeconds: 0, hit: { key: limit.key, id } };
+  }
+
+  async refund(hit: RateHit): Promise<void> {
+    // Deleting one row needs no lock: it can only make room, never let a hit past the limit.
+    if (!/^\d+$/.test(hit.id)) return;
+    await this.executor
+      .manager()
+      .query('DELETE FROM rate_limit_hits WHERE id = $1 AND key = $2', [hit.id, hit.key]);
+  }
+
+  /** Decides under the key's lock and records the hit (always, or only when allowed); answers its id. */
+  private async record(
+    limit: RateLimit,
+    when: 'always' | 'if-allowed',
+  ): Promise<{ decision: RateDecision; id: string | null }> {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + limit.windowSeconds * 1000);
-    const decision = await this.executor.transaction(async (manager) => {
+    const recorded = await this.executor.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [limit.key]);
-      const decided = await this.decide(manager, limit, now);
-      await manager.query('INSERT INTO rate_limit_hits (key, hit_at, expires_at) VALUES ($1, $2, $3)', [
-        limit.key,
-        now,
-        expiresAt,
-      ]);
+      const decision = await this.decide(manager, limit, now);
+      if (!decision.allowed && when === 'if-allowed') return { decision, id: null };
+      const rows: { id: string | number }[] = await manager.query(
+        'INSERT INTO rate_limit_hits (key, hit_at, expires_at) VALUES ($1, $2, $3) RETURNING id',
+        [limit.key, now, expiresAt],
+      );
       await manager.query('DELETE FROM rate_limit_hits WHERE key = $1 AND expires_at <= $2', [
         limit.key,
         now,
       ]);
-      return decided;
+      return { decision, id: String(rows[0]?.id) };
     });
     await this.sweep(now);
-    return decision;
+    return recorded;
   }
 
   private async decide(manager: EntityManager, limit: RateLimit, now: Date): Promise<RateDecision> {

@@ -1,5 +1,5 @@
-import type { MailOutbox, OutboxEntry } from '@groundfloor/domain';
-import { LessThanOrEqual } from 'typeorm';
+import type { MailOutbox, OutboxBacklog, OutboxEntry } from '@groundfloor/domain';
+import { In } from 'typeorm';
 import type { Executor } from '../executor';
 import { OutboxEntryMapper } from '../mappers/outbox-entry.mapper';
 import { OutboxSchema } from '../schemas/mail-outbox.schema';
@@ -21,12 +21,46 @@ export class TypeormMailOutbox implements MailOutbox {
     return record ? OutboxEntryMapper.toDomain(record) : null;
   }
 
-  async listDue(now: Date, limit: number): Promise<OutboxEntry[]> {
+  async backlog(): Promise<OutboxBacklog> {
+    const rows: { pending: number; oldest: Date | string | null }[] = await this.executor
+      .manager()
+      .query(
+        "SELECT count(*)::int AS pending, min(created_at) AS oldest FROM mail_outbox WHERE status = 'pending'",
+      );
+    const row = rows[0];
+    const oldest = row?.oldest ?? null;
+    return {
+      pending: Number(row?.pending ?? 0),
+      oldestPendingCreatedAt: oldest === null ? null : new Date(oldest),
+    };
+  }
+
+  /**
+   * One statement: the due rows are locked with SKIP LOCKED (a row another
+   * worker is claiming is passed over, not waited for) and leased in the same
+   * UPDATE, so concurrent claims from any number of processes are disjoint.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxEntry[]> {
     if (limit <= 0) return [];
+    const ids: { id: string }[] = await this.executor.transaction(async (manager) => {
+      const result = await manager.query(
+        `UPDATE mail_outbox SET next_attempt_at = $1
+         WHERE id IN (
+           SELECT id FROM mail_outbox
+           WHERE status = 'pending' AND next_attempt_at <= $2
+           ORDER BY created_at, id
+           LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+         RETURNING id`,
+        [leaseUntil, now, limit],
+      );
+      // pg answers [rows, count] for an UPDATE … RETURNING through TypeORM's query().
+      return Array.isArray(result[0]) ? result[0] : result;
+    });
+    if (ids.length === 0) return [];
     const records = await this.executor.manager().find(OutboxSchema, {
-      where: { status: 'pending', nextAttemptAt: LessThanOrEqual(now) },
+      where: { id: In(ids.map((r) => r.id)) },
       order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit,
     });
     return records.map(OutboxEntryMapper.toDomain);
   }

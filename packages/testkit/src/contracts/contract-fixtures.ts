@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  App,
   AuditEvent,
   Environment,
   Membership,
@@ -7,6 +8,7 @@ import type {
   PasswordLink,
   Session,
   User,
+  Workload,
   Workspace,
 } from '@groundfloor/domain';
 
@@ -31,6 +33,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     passwordHash: null,
     passwordChangeRequired: false,
     emailVerified: false,
+    passwordSetByOrganizationId: null,
     createdAt: at(0),
     lastLoginAt: null,
     welcomeEmailSentAt: null,
@@ -112,6 +115,42 @@ export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
     details: {},
     ip: null,
     createdAt: at(0),
+    ...overrides,
+  };
+}
+
+export function aWorkload(workspaceId: string, overrides: Partial<Workload> = {}): Workload {
+  return {
+    id: newId(),
+    workspaceId,
+    name: 'api',
+    kind: 'service',
+    status: 'active',
+    manifest: {},
+    createdAt: at(0),
+    archivedAt: null,
+    ...overrides,
+  };
+}
+
+export function anApp(workspaceId: string, environmentId: string, overrides: Partial<App> = {}): App {
+  const id = newId();
+  return {
+    id,
+    workspaceId,
+    name: 'Portal',
+    slug: `app-${id.slice(0, 8)}`,
+    kind: 'shell_federated',
+    environmentId,
+    primaryCoderunnerId: null,
+    manifest: {},
+    gitRepoUrl: null,
+    visibility: 'workspace',
+    status: 'active',
+    promotedFromAppId: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+    archivedAt: null,
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ const anEntry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
   attempts: 0,
   lastError: null,
   createdAt: at(0),
-  // Far in the future, so only the listDue test's entries are ever due.
+  // Far in the future, so only the claim tests' entries are ever due.
   nextAttemptAt: new Date('2100-01-01T00:00:00.000Z'),
   sentAt: null,
   ...overrides,
@@ -33,6 +33,19 @@ export function describeMailOutboxContract(label: string, open: OpenSubject<Mail
       await opened?.close();
     });
 
+    it('reports the backlog: pending entries and the creation time of the oldest', async () => {
+      // Runs first: the subject starts with an empty outbox.
+      expect(await outbox().backlog()).toEqual({ pending: 0, oldestPendingCreatedAt: null });
+      const older = anEntry({ createdAt: at(0.5) });
+      const newer = anEntry({ createdAt: at(0.7) });
+      const sent = anEntry({ createdAt: at(0.1), status: 'sent', sealed: null, sentAt: at(1) });
+      for (const e of [older, newer, sent]) await outbox().save(e);
+      expect(await outbox().backlog()).toEqual({ pending: 2, oldestPendingCreatedAt: at(0.5) });
+      for (const e of [older, newer])
+        await outbox().save({ ...e, status: 'sent', sealed: null, sentAt: at(1) });
+      expect(await outbox().backlog()).toEqual({ pending: 0, oldestPendingCreatedAt: null });
+    });
+
     it('round-trips an entry, then its update after sending', async () => {
       const entry = anEntry({ createdAt: at(1.5) });
       await outbox().save(entry);
@@ -47,8 +60,9 @@ export function describeMailOutboxContract(label: string, open: OpenSubject<Mail
       expect(await outbox().findById('nope')).toBeNull();
     });
 
-    it('lists pending entries due at `now`, oldest first, at most `limit`', async () => {
+    it('claims pending entries due at `now`, oldest first, at most `limit`, leasing them', async () => {
       const now = at(100);
+      const lease = at(160);
       const due = [
         anEntry({ createdAt: at(30), nextAttemptAt: at(99) }),
         anEntry({ createdAt: at(10), nextAttemptAt: now }),
@@ -65,10 +79,36 @@ export function describeMailOutboxContract(label: string, open: OpenSubject<Mail
       const failed = anEntry({ createdAt: at(2), nextAttemptAt: at(1), status: 'failed' });
       const skipped = anEntry({ createdAt: at(3), nextAttemptAt: at(1), status: 'skipped' });
       for (const e of [...due, notDue, sent, failed, skipped]) await outbox().save(e);
-      const [d30, d10, d20] = due;
-      expect(await outbox().listDue(now, 10)).toEqual([d10, d20, d30]);
-      expect(await outbox().listDue(now, 2)).toEqual([d10, d20]);
-      expect(await outbox().listDue(at(0), 10)).toEqual([]);
+      const [d30, d10, d20] = due as [OutboxEntry, OutboxEntry, OutboxEntry];
+      const leased = (e: OutboxEntry) => ({ ...e, nextAttemptAt: lease });
+
+      expect(await outbox().claimDue(at(0), lease, 10)).toEqual([]);
+      expect(await outbox().claimDue(now, lease, 2)).toEqual([leased(d10), leased(d20)]);
+      // Claimed entries are leased: not due again until the lease ends.
+      expect(await outbox().findById(d10.id)).toEqual(leased(d10));
+      expect(await outbox().claimDue(now, lease, 10)).toEqual([leased(d30)]);
+      expect(await outbox().claimDue(now, lease, 10)).toEqual([]);
+      expect(await outbox().findById(notDue.id)).toEqual(notDue);
+      // Once the lease has passed, an entry still pending is due again (and so is notDue, by then).
+      const again = await outbox().claimDue(lease, at(200), 10);
+      expect(again.map((e) => e.id)).toEqual([notDue.id, d10.id, d20.id, d30.id]);
+      for (const e of again) await outbox().save({ ...e, status: 'sent', sealed: null, sentAt: at(161) });
+    });
+
+    it('hands each due entry to exactly one of many concurrent claims', async () => {
+      const now = at(1000);
+      const entries = Array.from({ length: 30 }, (_, i) =>
+        anEntry({ createdAt: at(900 + i), nextAttemptAt: now }),
+      );
+      for (const e of entries) await outbox().save(e);
+      const claims = await Promise.all(Array.from({ length: 6 }, () => outbox().claimDue(now, at(2000), 4)));
+      const ids = claims.flat().map((e) => e.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBeLessThanOrEqual(24);
+      // What was left is claimed by the next caller; nothing is lost or claimed twice.
+      const rest = await outbox().claimDue(now, at(2000), 100);
+      expect(new Set([...ids, ...rest.map((e) => e.id)])).toEqual(new Set(entries.map((e) => e.id)));
+      expect(ids.length + rest.length).toBe(entries.length);
     });
   });
 }

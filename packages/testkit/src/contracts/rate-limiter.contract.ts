@@ -6,8 +6,10 @@ import type { ContractSubject } from './contract-subject';
 
 /**
  * What every `RateLimiter` must do: a sliding window per key, where `hit`
- * always records (a denied hit counts too) and `check` records nothing.
- * `open` receives the clock the limiter must read; the suite moves it.
+ * always records (a denied hit counts too), `consume` records only a hit
+ * within the limit, atomically, `refund` removes exactly the hit it is given,
+ * and `check` records nothing. `open` receives the clock the limiter must
+ * read; the suite moves it.
  */
 export function describeRateLimiterContract(
   label: string,
@@ -85,6 +87,73 @@ export function describeRateLimiterContract(
       expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
       clock.advance(1);
       expect(await limiter().check(limit)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    });
+    it('consume records a hit only within the limit: a denied consume counts for nothing', async () => {
+      const limit = aLimit(1, 60);
+      expect(await limiter().consume(limit)).toMatchObject(allowed);
+      clock.advance(30);
+      // Had the denied consumes been recorded, the window would still be full at 61.
+      for (let i = 0; i < 3; i++)
+        expect(await limiter().consume(limit)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+      clock.advance(31);
+      expect(await limiter().consume(limit)).toMatchObject(allowed);
+    });
+
+    it('consume and hit count in the same window', async () => {
+      const limit = aLimit(2, 60);
+      await limiter().hit(limit);
+      expect(await limiter().consume(limit)).toMatchObject(allowed);
+      expect((await limiter().consume(limit)).allowed).toBe(false);
+      expect((await limiter().hit(limit)).allowed).toBe(false);
+    });
+
+    it('admits exactly `limit` of many concurrent consumes, each with its own hit', async () => {
+      const limit = aLimit(7, 60);
+      const results = await Promise.all(Array.from({ length: 40 }, () => limiter().consume(limit)));
+      const admitted = results.flatMap((r) => (r.allowed ? [r.hit] : []));
+      expect(admitted).toHaveLength(7);
+      expect(new Set(admitted.map((h) => h.id)).size).toBe(7);
+      for (const refused of results.filter((r) => !r.allowed)) expect(refused.retryAfterSeconds).toBe(60);
+      expect((await limiter().check(limit)).allowed).toBe(false);
+    });
+
+    it('admits exactly `limit` again after every admitted hit is refunded concurrently', async () => {
+      const limit = aLimit(5, 60);
+      const first = await Promise.all(Array.from({ length: 20 }, () => limiter().consume(limit)));
+      await Promise.all(first.flatMap((r) => (r.allowed ? [limiter().refund(r.hit)] : [])));
+      expect(await limiter().check(limit)).toEqual(allowed);
+      const second = await Promise.all(Array.from({ length: 20 }, () => limiter().consume(limit)));
+      expect(second.filter((r) => r.allowed)).toHaveLength(5);
+    });
+
+    it('refund removes exactly the hit it is given', async () => {
+      const limit = aLimit(2, 60);
+      const a = await limiter().consume(limit);
+      clock.advance(10);
+      await limiter().consume(limit);
+      clock.advance(10);
+      // At 20: hits at 0 and 10; the one at 0 leaves at 60.
+      expect(await limiter().check(limit)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+      if (!a.allowed) throw new Error('the first consume was refused');
+      await limiter().refund(a.hit);
+      expect(await limiter().consume(limit)).toMatchObject(allowed);
+      // At 20: hits at 10 and 20; had the hit at 10 been removed instead, this would say 40.
+      expect(await limiter().check(limit)).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    });
+
+    it('refunding the same hit twice removes it once; a hit of another key is never touched', async () => {
+      const limit = aLimit(2, 60);
+      const other = aLimit(1, 60);
+      const a = await limiter().consume(limit);
+      await limiter().consume(limit);
+      const o = await limiter().consume(other);
+      if (!a.allowed || !o.allowed) throw new Error('a consume was refused');
+      await limiter().refund(a.hit);
+      await limiter().refund(a.hit);
+      await limiter().refund({ key: limit.key, id: o.hit.id });
+      expect(await limiter().consume(limit)).toMatchObject(allowed);
+      expect((await limiter().consume(limit)).allowed).toBe(false);
+      expect((await limiter().check(other)).allowed).toBe(false);
     });
   });
 }

@@ -1,8 +1,11 @@
 /// <reference types="jest" />
 import type { UnitOfWork } from '@groundfloor/domain';
 import type { ContractSubject, OpenSubject } from './contract-subject';
+import { accessCases } from './repositories/access.cases';
+import { appsAndWorkloadsCases } from './repositories/apps.cases';
 import { memberLookupCases } from './repositories/member-lookups.cases';
 import { membershipAndAuditCases } from './repositories/memberships.cases';
+import { releasesAndDomainsCases } from './repositories/releases.cases';
 import { secretsM2mFlagsAuditCases } from './repositories/secrets.cases';
 import { tenancyCases } from './repositories/tenancy.cases';
 import { ticketCases } from './repositories/tickets.cases';
@@ -36,5 +39,8 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     transactionCases(uow);
     ticketCases(uow);
     secretsM2mFlagsAuditCases(uow);
+    appsAndWorkloadsCases(uow);
+    accessCases(uow);
+    releasesAndDomainsCases(uow);
   });
 }

@@ -1,14 +1,10 @@
 import { DEFAULT_PLAN_LIMITS, type Deps, type PlatformSettings } from '@groundfloor/domain';
+import { FakeBundleExtractor } from './fake-bundle-extractor';
 import { FakeKeyManagement } from './fake-key-management';
-import {
-  FakeClock,
-  FakeHasher,
-  FakeMailer,
-  FakeSecretTokens,
-  FakeSigner,
-  InMemoryRateLimiter,
-  SequentialIds,
-} from './fakes';
+import { FakeClock, FakeHasher, FakeMailer, FakeSecretTokens, FakeSigner, SequentialIds } from './fakes';
+import { InMemoryBlobStore } from './in-memory-blob-store';
+import { InMemoryDnsResolver } from './in-memory-dns-resolver';
+import { InMemoryRateLimiter } from './in-memory-rate-limiter';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 
 export interface FakeDeps extends Deps {
@@ -16,12 +12,16 @@ export interface FakeDeps extends Deps {
   readonly clock: FakeClock;
   readonly mailer: FakeMailer;
   readonly kms: FakeKeyManagement;
+  readonly blobs: InMemoryBlobStore;
+  readonly bundles: FakeBundleExtractor;
+  readonly dns: InMemoryDnsResolver;
   settings: PlatformSettings;
 }
 
 /** Every port as an in-memory fake: domain tests run in milliseconds with no infrastructure. */
 export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
   const clock = new FakeClock();
+  const blobs = new InMemoryBlobStore();
   return {
     uow: new InMemoryUnitOfWork(),
     clock,
@@ -32,11 +32,15 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
     mailer: new FakeMailer(),
     rateLimiter: new InMemoryRateLimiter(clock),
     kms: new FakeKeyManagement(),
+    blobs,
+    bundles: new FakeBundleExtractor(blobs),
+    dns: new InMemoryDnsResolver(),
     settings: {
       publicBaseUrl: 'http://control.test',
       platformName: 'Groundfloor',
       organizationCreationEnabled: false,
       planLimits: DEFAULT_PLAN_LIMITS,
+      customDomainTarget: 'apps.control.test',
       ...settings,
     },
   };

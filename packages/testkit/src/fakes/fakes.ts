@@ -7,9 +7,6 @@ import type {
   Jwk,
   Mailer,
   PasswordHasher,
-  RateDecision,
-  RateLimit,
-  RateLimiter,
   SecretTokens,
   SignOptions,
   TokenSigner,
@@ -74,7 +71,9 @@ export class FakeSigner implements TokenSigner {
   async jwks() {
     return { keys: [] as Jwk[] };
   }
-  async rotate() {}
+  async rotate() {
+    return true;
+  }
 }
 
 export class FakeSecretTokens implements SecretTokens {
@@ -101,31 +100,5 @@ export class FakeMailer implements Mailer {
   }
   last(): EmailMessage | undefined {
     return this.sent[this.sent.length - 1];
-  }
-}
-
-export class InMemoryRateLimiter implements RateLimiter {
-  private hits = new Map<string, number[]>();
-  constructor(private readonly clock: Clock) {}
-  private window(limit: RateLimit): number[] {
-    const since = this.clock.now().getTime() - limit.windowSeconds * 1000;
-    const kept = (this.hits.get(limit.key) ?? []).filter((t) => t > since);
-    this.hits.set(limit.key, kept);
-    return kept;
-  }
-  private decide(limit: RateLimit, hits: number[]): RateDecision {
-    if (hits.length < limit.limit) return { allowed: true, retryAfterSeconds: 0 };
-    const oldest = hits[hits.length - limit.limit] ?? this.clock.now().getTime();
-    const retry = Math.ceil((oldest + limit.windowSeconds * 1000 - this.clock.now().getTime()) / 1000);
-    return { allowed: false, retryAfterSeconds: Math.max(1, retry) };
-  }
-  async check(limit: RateLimit) {
-    return this.decide(limit, this.window(limit));
-  }
-  async hit(limit: RateLimit) {
-    const hits = this.window(limit);
-    const decision = this.decide(limit, hits);
-    hits.push(this.clock.now().getTime());
-    return decision;
   }
 }

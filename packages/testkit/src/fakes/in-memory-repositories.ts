@@ -1,7 +1,12 @@
 import type {
+  AccountEventQuery,
+  App,
+  AppEndpoint,
   AuditEvent,
   AuditLog,
   AuditQuery,
+  CustomDomain,
+  DataCollection,
   Environment,
   EnvironmentRepository,
   Flag,
@@ -14,27 +19,42 @@ import type {
   PasswordLinkRepository,
   RefreshToken,
   RefreshTokenRepository,
+  Release,
   Repositories,
   ScopeType,
   Secret,
   Session,
   SessionRepository,
+  SiteGrant,
   Ticket,
   TicketMessage,
   User,
   UserRepository,
+  Workload,
   Workspace,
   WorkspaceRepository,
 } from '@groundfloor/domain';
 import { DomainError, grantsAccess } from '@groundfloor/domain';
+import { InMemoryAppRepository } from './in-memory-app.repository';
+import { InMemoryAppReleases } from './in-memory-app-releases';
+import { InMemoryCollectionRepository } from './in-memory-collection.repository';
+import {
+  InMemoryAppEndpointRepository,
+  InMemoryBrandedHosts,
+  InMemoryCustomDomainRepository,
+} from './in-memory-custom-domain.repository';
+import { InMemoryReleaseRepository } from './in-memory-release.repository';
 import {
   InMemoryFlags,
   InMemoryM2mClients,
   InMemorySecrets,
+  listAccountEvents,
   listAuditEvents,
   memberAccountEvents,
 } from './in-memory-secrets';
+import { InMemorySiteGrantRepository } from './in-memory-site-grant.repository';
 import { InMemoryTickets } from './in-memory-tickets';
+import { InMemoryWorkloadRepository } from './in-memory-workload.repository';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const byCreated = <T extends { createdAt: Date }>(a: T, b: T) =>
@@ -66,6 +86,19 @@ export class InMemoryTables {
   secrets = new Map<string, Secret>();
   m2mClients = new Map<string, M2mClient>();
   flags = new Map<string, Flag>();
+  workloads = new Map<string, Workload>();
+  apps = new Map<string, App>();
+  /** By `<workspace id>/<name>`. */
+  collections = new Map<string, DataCollection>();
+  siteGrants: { workspaceId: string; grant: SiteGrant }[] = [];
+  /** By release id. */
+  releases = new Map<string, Release>();
+  /** By id. */
+  customDomains = new Map<string, CustomDomain>();
+  /** Custom sign-in hosts, once workspace sign-in has them. */
+  brandedHosts = new Set<string>();
+  /** By app id. */
+  appEndpoints = new Map<string, AppEndpoint>();
 
   clone(): InMemoryTables {
     const next = new InMemoryTables();
@@ -84,6 +117,14 @@ export class InMemoryTables {
     next.secrets = copy(this.secrets);
     next.m2mClients = copy(this.m2mClients);
     next.flags = copy(this.flags);
+    next.workloads = copy(this.workloads);
+    next.apps = copy(this.apps);
+    next.collections = copy(this.collections);
+    next.siteGrants = copy(this.siteGrants);
+    next.releases = copy(this.releases);
+    next.customDomains = copy(this.customDomains);
+    next.brandedHosts = copy(this.brandedHosts);
+    next.appEndpoints = copy(this.appEndpoints);
     return next;
   }
 }
@@ -151,6 +192,10 @@ class Workspaces implements WorkspaceRepository {
     const w = this.t().workspaces.get(id);
     return w ? copy(w) : null;
   }
+  /** Transactions already run one at a time here, so the lock is only the read. */
+  findByIdForUpdate(id: string) {
+    return this.findById(id);
+  }
   async findByIds(ids: readonly string[]) {
     return pick(this.t().workspaces, ids);
   }
@@ -197,6 +242,9 @@ class Environments implements EnvironmentRepository {
       .filter((e) => e.workspaceId === workspaceId)
       .sort(byCreated)
       .map(copy);
+  }
+  async countByWorkspace(workspaceId: string) {
+    return [...this.t().environments.values()].filter((e) => e.workspaceId === workspaceId).length;
   }
 }
 
@@ -359,6 +407,10 @@ class Audit implements AuditLog {
   async list(query: AuditQuery) {
     return listAuditEvents(this.t(), query);
   }
+
+  async listAccountEvents(query: AccountEventQuery) {
+    return listAccountEvents(this.t(), query);
+  }
 }
 
 /** Repositories over whatever tables `tables()` returns at call time. */
@@ -377,5 +429,14 @@ export function inMemoryRepositories(tables: () => InMemoryTables): Repositories
     secrets: new InMemorySecrets(tables),
     m2mClients: new InMemoryM2mClients(tables),
     flags: new InMemoryFlags(tables),
+    workloads: new InMemoryWorkloadRepository(tables),
+    apps: new InMemoryAppRepository(tables),
+    collections: new InMemoryCollectionRepository(tables),
+    siteGrants: new InMemorySiteGrantRepository(tables),
+    appReleases: new InMemoryAppReleases(tables),
+    releases: new InMemoryReleaseRepository(tables),
+    customDomains: new InMemoryCustomDomainRepository(tables),
+    brandedHosts: new InMemoryBrandedHosts(tables),
+    appEndpoints: new InMemoryAppEndpointRepository(tables),
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  AccountEventQuery,
   AuditEvent,
   AuditQuery,
   Flag,
@@ -43,8 +44,16 @@ export class InMemorySecrets implements SecretRepository {
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .map(copy);
   }
+  async countSet(workspaceId: string, environmentId: string | null, leavingOut: readonly string[]) {
+    return [...this.t().secrets.values()].filter(
+      (s) => sameSet(s, workspaceId, environmentId) && !leavingOut.includes(s.key),
+    ).length;
+  }
   async delete(id: string) {
     this.t().secrets.delete(id);
+  }
+  async countAll() {
+    return this.t().secrets.size;
   }
   async listBatch(afterId: string | null, limit: number) {
     return [...this.t().secrets.values()]
@@ -76,6 +85,9 @@ export class InMemoryM2mClients implements M2mClientRepository {
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map(copy);
   }
+  async countByWorkspace(workspaceId: string) {
+    return [...this.t().m2mClients.values()].filter((c) => c.workspaceId === workspaceId).length;
+  }
   async delete(id: string) {
     this.t().m2mClients.delete(id);
   }
@@ -97,6 +109,9 @@ export class InMemoryFlags implements FlagRepository {
       .filter((f) => f.workspaceId === workspaceId)
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .map(copy);
+  }
+  async countByWorkspace(workspaceId: string) {
+    return [...this.t().flags.values()].filter((f) => f.workspaceId === workspaceId).length;
   }
   async delete(workspaceId: string, key: string) {
     return this.t().flags.delete(flagId(workspaceId, key));
@@ -129,6 +144,26 @@ export function memberAccountEvents(tables: InMemoryTables, scope: AuditQuery['s
 }
 
 /** `AuditLog.list` over the in-memory table (newest first, ties by id descending). */
+/** `AuditLog.listAccountEvents` over the tables. */
+export function listAccountEvents(tables: InMemoryTables, query: AccountEventQuery): AuditEvent[] {
+  const before = query.before;
+  return tables.audit
+    .filter(
+      (e) =>
+        e.organizationId === null &&
+        e.workspaceId === null &&
+        e.actor.kind === 'user' &&
+        e.actor.id === query.userId &&
+        (query.action === undefined || e.action === query.action) &&
+        (!before ||
+          e.createdAt.getTime() < before.createdAt.getTime() ||
+          (e.createdAt.getTime() === before.createdAt.getTime() && e.id < before.id)),
+    )
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, query.limit)
+    .map(copy);
+}
+
 export function listAuditEvents(tables: InMemoryTables, query: AuditQuery): AuditEvent[] {
   const { scope } = query;
   const workspaceIds = new Set(

@@ -10,6 +10,16 @@ export class InMemorySigningKeyStore implements SigningKeyStore {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .map((k) => structuredClone(k));
   }
+  /** Synchronous between the check and the writes, so atomic on the event loop. */
+  async replaceCurrent(next: StoredSigningKey, expectedKid: string | null) {
+    const current = [...this.keys.values()]
+      .filter((k) => k.retiredAt === null)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    if ((current?.kid ?? null) !== expectedKid) return false;
+    for (const key of this.keys.values()) if (key.retiredAt === null) key.retiredAt = next.createdAt;
+    this.keys.set(next.kid, structuredClone(next));
+    return true;
+  }
 }
 
 export class InMemoryMailOutbox implements MailOutbox {
@@ -21,11 +31,21 @@ export class InMemoryMailOutbox implements MailOutbox {
     const e = this.entries.get(id);
     return e ? structuredClone(e) : null;
   }
-  async listDue(now: Date, limit: number) {
-    return [...this.entries.values()]
+  async backlog() {
+    const pending = [...this.entries.values()].filter((e) => e.status === 'pending');
+    const oldest = pending.reduce<Date | null>(
+      (min, e) => (min === null || e.createdAt < min ? e.createdAt : min),
+      null,
+    );
+    return { pending: pending.length, oldestPendingCreatedAt: oldest ? new Date(oldest) : null };
+  }
+  /** Synchronous from the read to the lease, so atomic on the event loop. */
+  async claimDue(now: Date, leaseUntil: Date, limit: number) {
+    const due = [...this.entries.values()]
       .filter((e) => e.status === 'pending' && e.nextAttemptAt <= now)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .slice(0, limit)
-      .map((e) => structuredClone(e));
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+    for (const e of due) e.nextAttemptAt = leaseUntil;
+    return due.map((e) => structuredClone(e));
   }
 }

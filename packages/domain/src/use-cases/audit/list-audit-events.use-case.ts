@@ -1,14 +1,24 @@
 import { authorizeOrganization, authorizeWorkspace } from '../../access/access-control';
-import { decodeAuditCursor, encodeAuditCursor } from '../../audit/audit-cursor';
 import type { AuditEvent } from '../../audit/audit-event';
 import { redactDetails } from '../../audit/redact';
-import { invalid } from '../../shared/domain-error';
-import { Limits } from '../../shared/limits';
 import type { Deps } from '../deps';
+import { type AuditPage, type AuditPageRequest, auditPage, auditPageQuery } from './audit-page';
 
-export interface AuditPage {
-  readonly events: AuditEvent[];
-  readonly nextCursor: string | null;
+export type { AuditPage } from './audit-page';
+
+/** Detail keys of an account event that say which session or device it was. */
+const SESSION_DETAILS = new Set(['session_id']);
+
+/**
+ * A member's own account events (sign-ins, sign-outs, password changes) are
+ * shown to the organizations they belong to without the client address or
+ * the session: an organization learns that its member signed in, not from
+ * where (docs/security.md). The person reads them in full on /v1/me/audit.
+ */
+function asSeenByOrganization(event: AuditEvent): AuditEvent {
+  if (event.organizationId !== null || event.workspaceId !== null) return event;
+  const details = Object.fromEntries(Object.entries(event.details).filter(([k]) => !SESSION_DETAILS.has(k)));
+  return { ...event, ip: null, details };
 }
 
 /**
@@ -18,20 +28,14 @@ export interface AuditPage {
 export class ListAuditEvents {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
 
-  async execute(input: {
-    userId: string;
-    scope: { type: 'organization' | 'workspace'; id: string };
-    limit?: number;
-    before?: string;
-    action?: string;
-  }): Promise<AuditPage> {
-    const limit = input.limit ?? Limits.auditListDefault;
-    if (!Number.isInteger(limit) || limit < 1 || limit > Limits.auditListMax) {
-      throw invalid('invalid_limit', `limit must be a whole number from 1 to ${Limits.auditListMax}`, [
-        { field: 'limit', message: `1 to ${Limits.auditListMax}` },
-      ]);
-    }
-    const before = input.before === undefined ? undefined : decodeAuditCursor(input.before);
+  async execute(
+    input: {
+      userId: string;
+      scope: { type: 'organization' | 'workspace'; id: string };
+      action?: string;
+    } & AuditPageRequest,
+  ): Promise<AuditPage> {
+    const { limit, before } = auditPageQuery(input);
     const { read } = this.deps.uow;
     const now = this.deps.clock.now();
     if (input.scope.type === 'organization') {
@@ -45,8 +49,9 @@ export class ListAuditEvents {
       before,
       limit: limit + 1,
     });
-    const events = rows.slice(0, limit).map((e) => ({ ...e, details: redactDetails(e.details) }));
-    const last = events[events.length - 1];
-    return { events, nextCursor: rows.length > limit && last ? encodeAuditCursor(last) : null };
+    return auditPage(rows, limit, (e) => {
+      const shown = asSeenByOrganization(e);
+      return { ...shown, details: redactDetails(shown.details) };
+    });
   }
 }

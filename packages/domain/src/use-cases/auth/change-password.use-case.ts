@@ -1,8 +1,9 @@
 import { recordAudit } from '../../audit/record';
-import { invalid, notFound, rateLimited } from '../../shared/domain-error';
+import { invalid, notFound } from '../../shared/domain-error';
 import { requirePasswordPolicy } from '../../shared/text';
 import type { Deps } from '../deps';
-import { signInFailures } from './sign-in.use-case';
+import { reserveAttempt } from '../rate-limits/reserved-attempt';
+import { signInLimits, tooManySignInAttempts } from './sign-in-limits';
 
 /**
  * Self-service password change. Ends every other session; the caller's own
@@ -22,19 +23,19 @@ export class ChangePassword {
     const { uow, clock, hasher, rateLimiter } = this.deps;
     const user = await uow.read.users.findById(input.userId);
     if (!user) throw notFound('user_not_found', 'no such user');
-    // Wrong current passwords count as sign-in failures: a stolen access token
-    // must not become a way around the sign-in limit.
-    const bucket = signInFailures(user.email);
-    const gate = await rateLimiter.check(bucket);
-    if (!gate.allowed) {
-      throw rateLimited(
-        'too_many_sign_in_attempts',
-        `more than ${bucket.limit} wrong passwords for this account in ${bucket.windowSeconds / 60} minutes`,
-        gate.retryAfterSeconds,
-      );
-    }
-    if (!user.passwordHash || !(await hasher.verify(user.passwordHash, input.currentPassword))) {
-      await rateLimiter.hit(bucket);
+    // Wrong current passwords count as sign-in failures of the account's
+    // email: a stolen access token must not become a way around the sign-in
+    // limit. The attempt is counted before the check, as on sign-in.
+    const attempt = await reserveAttempt(
+      rateLimiter,
+      [signInLimits.perAccount(user.email)],
+      tooManySignInAttempts,
+    );
+    const currentHash = user.passwordHash;
+    const matches = await attempt.settle(
+      async () => !!currentHash && (await hasher.verify(currentHash, input.currentPassword)),
+    );
+    if (!matches) {
       throw invalid('invalid_current_password', 'the current password is wrong', [
         { field: 'current_password', message: 'is wrong' },
       ]);

@@ -1,14 +1,15 @@
 import type { M2mPrincipal } from './m2m-principal';
 import type { TeamPrincipal } from './team-principal';
+import type { WorkloadPrincipal } from './workload-principal';
 
 /** The kinds of caller the API knows (supplement §3). Each route names the kinds it accepts. */
 export type CallerKind = 'team' | 'm2m' | 'workload' | 'app_user';
 
 /**
- * Who is calling. Later kinds (M2M clients, workload identities, app end
- * users) join this union as their token exchanges arrive.
+ * Who is calling. App end users join this union when their token exchange
+ * arrives.
  */
-export type Principal = TeamPrincipal | M2mPrincipal;
+export type Principal = TeamPrincipal | M2mPrincipal | WorkloadPrincipal;
 
 /**
  * Recognises one kind of token. Returns null when the token is not of its

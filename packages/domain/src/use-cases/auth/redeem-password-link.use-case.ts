@@ -1,6 +1,7 @@
 import { recordAudit } from '../../audit/record';
 import { isUsable } from '../../auth/password-link';
 import { requirePasswordPolicy } from '../../shared/text';
+import { proveMailbox } from '../../user/account-ownership.policy';
 import type { Deps } from '../deps';
 import { unusableLink } from './inspect-password-link.use-case';
 
@@ -27,7 +28,7 @@ export class RedeemPasswordLink {
       if (!user || user.idpRealm !== null) throw unusableLink();
       user.passwordHash = passwordHash;
       user.passwordChangeRequired = false;
-      user.emailVerified = true;
+      proveMailbox(user);
       await tx.users.save(user);
       link.usedAt = now;
       await tx.passwordLinks.save(link);

@@ -1,17 +1,12 @@
 import { recordAudit } from '../../audit/record';
 import type { Session } from '../../auth/session';
-import type { RateLimit } from '../../ports/rate-limiter.port';
-import { rateLimited, unauthenticated } from '../../shared/domain-error';
-import { Limits } from '../../shared/limits';
+import { unauthenticated } from '../../shared/domain-error';
 import { normalizeEmail } from '../../shared/text';
+import type { User } from '../../user/user';
 import type { Deps } from '../deps';
+import { reserveAttempt } from '../rate-limits/reserved-attempt';
+import { signInLimits, tooManySignInAttempts } from './sign-in-limits';
 import { issueTokenPair, type TokenPair } from './token-pair';
-
-export const signInFailures = (email: string): RateLimit => ({
-  key: `signin:${email}`,
-  limit: Limits.signInFailures.limit,
-  windowSeconds: Limits.signInFailures.windowSeconds,
-});
 
 /**
  * Compared against when the email is unknown, so that a wrong email and a
@@ -22,7 +17,13 @@ const DUMMY_HASH =
 
 const invalidCredentials = () => unauthenticated('invalid_credentials', 'the email or password is wrong');
 
-/** Team sign-in with email and password (supplement §3). */
+/**
+ * Team sign-in with email and password (supplement §3). The attempt takes
+ * its place in the per-address and per-email failure limits before the
+ * password is checked and gives it back if the password is right, so at most
+ * 10 wrong passwords for one email are ever checked, however many arrive at
+ * once, and successful sign-ins never count.
+ */
 export class SignIn {
   constructor(
     private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'hasher' | 'signer' | 'rateLimiter'>,
@@ -31,22 +32,21 @@ export class SignIn {
   async execute(input: { email: string; password: string; ip: string | null }): Promise<TokenPair> {
     const { uow, clock, hasher, rateLimiter } = this.deps;
     const email = normalizeEmail(input.email);
-    const bucket = signInFailures(email);
-    const gate = await rateLimiter.check(bucket);
-    if (!gate.allowed) {
-      throw rateLimited(
-        'too_many_sign_in_attempts',
-        `more than ${bucket.limit} failed sign-ins for this email in ${bucket.windowSeconds / 60} minutes`,
-        gate.retryAfterSeconds,
+    const attempt = await reserveAttempt(
+      rateLimiter,
+      [signInLimits.perAddress(input.ip), signInLimits.perEmail(email)],
+      tooManySignInAttempts,
+    );
+    const user = await attempt.settle(async (): Promise<User | false> => {
+      const found = await uow.read.users.findByEmail(email);
+      const usable = found !== null && found.passwordHash !== null && found.idpRealm === null;
+      const matches = await hasher.verify(
+        usable ? (found.passwordHash as string) : DUMMY_HASH,
+        input.password,
       );
-    }
-    const user = await uow.read.users.findByEmail(email);
-    const usable = user !== null && user.passwordHash !== null && user.idpRealm === null;
-    const matches = await hasher.verify(usable ? (user.passwordHash as string) : DUMMY_HASH, input.password);
-    if (!usable || !matches) {
-      await rateLimiter.hit(bucket);
-      throw invalidCredentials();
-    }
+      return usable && matches ? found : false;
+    });
+    if (!user) throw invalidCredentials();
     const now = clock.now();
     return uow.transaction(async (tx) => {
       const current = await tx.users.findByIdForUpdate(user.id);

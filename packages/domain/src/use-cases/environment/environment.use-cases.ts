@@ -9,6 +9,7 @@ import {
 } from '../../environment/environment';
 import { conflict, invalid, notFound } from '../../shared/domain-error';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-ceilings';
 
 const nameTaken = (name: string) =>
   conflict('environment_name_taken', `an environment named '${name}' already exists in this workspace`);
@@ -42,7 +43,9 @@ export class CreateEnvironment {
         'administer',
         now,
       );
+      await lockWorkspace(tx, workspace.id);
       if (await tx.environments.findByName(workspace.id, name)) throw nameTaken(name);
+      requireRoom(await tx.environments.countByWorkspace(workspace.id), CEILINGS.environments);
       const environment: Environment = {
         id: this.deps.ids.next(),
         workspaceId: workspace.id,

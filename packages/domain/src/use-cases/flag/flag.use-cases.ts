@@ -1,15 +1,17 @@
 import { authorizeWorkspace, authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
-import { type Flag, requireFlagKey } from '../../flag/flag';
+import { type Flag, requireFlagKey, requireFlagValue } from '../../flag/flag';
 import type { Repositories } from '../../ports/repositories.port';
-import { forbidden, invalid, notFound } from '../../shared/domain-error';
+import { forbidden, notFound } from '../../shared/domain-error';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-ceilings';
 
 /**
  * Who may read flags: team members with `read`, M2M tokens of the workspace
- * whatever their scopes (spec: M2M tokens are "read-only on flags").
+ * whatever their scopes (spec: M2M tokens are "read-only on flags"), and
+ * workload tokens of the workspace (supplement §3).
  */
 async function authorizeFlagRead(
   read: Repositories,
@@ -20,7 +22,8 @@ async function authorizeFlagRead(
   if (caller.kind === 'team') {
     await authorizeWorkspace(read, caller.userId, workspaceId, 'read', now);
   } else if (caller.workspaceId !== workspaceId.toLowerCase()) {
-    throw forbidden('permission_denied', 'an M2M token works only in its own workspace');
+    const token = caller.kind === 'm2m' ? 'an M2M' : 'a workload';
+    throw forbidden('permission_denied', `${token} token works only in its own workspace`);
   } else if (!(await read.workspaces.findById(workspaceId))) {
     throw notFound('workspace_not_found', 'no such workspace');
   }
@@ -48,11 +51,7 @@ export class PutFlag {
     context: RequestContext;
   }): Promise<Flag> {
     const key = requireFlagKey(input.key);
-    if (input.value === undefined) {
-      throw invalid('validation_failed', 'value is required (any JSON, null included)', [
-        { field: 'value', message: 'required' },
-      ]);
-    }
+    const value = requireFlagValue(input.value);
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
       const { workspace, organization } = await authorizeWorkspaceChange(
@@ -62,8 +61,10 @@ export class PutFlag {
         'write',
         now,
       );
+      await lockWorkspace(tx, workspace.id);
       const existing = await tx.flags.find(workspace.id, key);
-      const flag: Flag = { workspaceId: workspace.id, key, value: input.value, updatedAt: now };
+      if (!existing) requireRoom(await tx.flags.countByWorkspace(workspace.id), CEILINGS.flags);
+      const flag: Flag = { workspaceId: workspace.id, key, value, updatedAt: now };
       await tx.flags.save(flag);
       await recordAudit(tx, this.deps, input.context, now, {
         action: existing ? 'flag.updated' : 'flag.created',

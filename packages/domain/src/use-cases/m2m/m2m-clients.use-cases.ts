@@ -5,6 +5,7 @@ import { type M2mClient, requireM2mScopes } from '../../m2m/m2m-client';
 import { notFound } from '../../shared/domain-error';
 import { requireName } from '../../shared/text';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-ceilings';
 
 /** Supplement §6: the secret is returned once here and stored only as a hash. */
 export class CreateM2mClient {
@@ -29,6 +30,8 @@ export class CreateM2mClient {
         'administer',
         now,
       );
+      await lockWorkspace(tx, workspace.id);
+      requireRoom(await tx.m2mClients.countByWorkspace(workspace.id), CEILINGS.m2mClients);
       const client: M2mClient = {
         id: this.deps.ids.next(),
         workspaceId: workspace.id,

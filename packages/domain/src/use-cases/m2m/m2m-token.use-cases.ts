@@ -4,6 +4,7 @@ import { Limits } from '../../shared/limits';
 import type { M2mPrincipal } from '../auth/m2m-principal';
 import type { CallerAuthenticator } from '../auth/principal';
 import type { Deps } from '../deps';
+import { reserveAttempt } from '../rate-limits/reserved-attempt';
 
 /** The audience of M2M access tokens: a team token never passes for one, nor the reverse. */
 export const M2M_AUDIENCE = 'm2m';
@@ -45,20 +46,22 @@ export class ExchangeM2mToken {
         `at most ${limit} token requests a minute per client and ${limit} failed ones per address`,
         retryAfterSeconds,
       );
-    const address = await this.deps.rateLimiter.check(perAddress);
-    if (!address.allowed) throw refuse(address.retryAfterSeconds);
-    const client = await this.deps.rateLimiter.hit(perClient);
-    if (!client.allowed) throw refuse(client.retryAfterSeconds);
-    const found = await this.deps.uow.read.m2mClients.findById(clientId);
-    const presented = this.deps.secretTokens.hash(input.clientSecret);
-    const matches =
-      found !== null &&
-      found.workspaceId === workspaceId &&
-      this.deps.secretTokens.equals(presented, found.secretHash);
-    if (!found || !matches) {
-      await this.deps.rateLimiter.hit(perAddress);
-      throw invalidClient();
-    }
+    // The address's place is reserved before the secret is compared, so
+    // concurrent wrong secrets cannot all pass a check that only finished
+    // failures update; a good secret or a refusal gives it back.
+    const attempt = await reserveAttempt(this.deps.rateLimiter, [perAddress], (_, retry) => refuse(retry));
+    const found = await attempt.settle(async () => {
+      const client = await this.deps.rateLimiter.hit(perClient);
+      if (!client.allowed) throw refuse(client.retryAfterSeconds);
+      const candidate = await this.deps.uow.read.m2mClients.findById(clientId);
+      const presented = this.deps.secretTokens.hash(input.clientSecret);
+      const matches =
+        candidate !== null &&
+        candidate.workspaceId === workspaceId &&
+        this.deps.secretTokens.equals(presented, candidate.secretHash);
+      return matches ? candidate : false;
+    });
+    if (!found) throw invalidClient();
     const scope = found.scopes.join(' ');
     const accessToken = await this.deps.signer.sign(
       { typ: 'm2m', workspace_id: found.workspaceId, scope },

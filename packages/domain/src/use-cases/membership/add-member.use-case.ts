@@ -1,4 +1,9 @@
-import { auditPlace, authorizeScope, requireScopeNotFrozen } from '../../access/scope-access';
+import {
+  auditPlace,
+  authorizeScope,
+  requireScopeNotFrozen,
+  type ScopeAccess,
+} from '../../access/scope-access';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import { type EmailOutcome, emailOutcome } from '../../mail/email-outcome';
@@ -9,6 +14,7 @@ import {
 } from '../../membership/add-member-request';
 import { hasExpired, type Membership } from '../../membership/membership';
 import {
+  accountManagedElsewhere,
   membershipRoleConflict,
   notPlatformSignIn,
   userHasCredentials,
@@ -18,7 +24,8 @@ import { statusAfter } from '../../membership/membership.machine';
 import { grantViolation, refuseViolation } from '../../membership/membership.policy';
 import type { EmailMessage } from '../../ports/mailer.port';
 import type { Repositories } from '../../ports/repositories.port';
-import type { ScopeType } from '../../roles/role';
+import type { Role, ScopeType } from '../../roles/role';
+import { canSignIn, trustedBy } from '../../user/account-ownership.policy';
 import { newUser, type User } from '../../user/user';
 import type { Deps } from '../deps';
 import { invitationDetailsFor, sendInvitation, setPasswordMessage } from './invitation-emails';
@@ -42,6 +49,12 @@ export interface AddedMember {
  * a password), an email with a password (credentials set, accepted,
  * invitation-detail email unless `send_email` is false) and a `user_id`
  * (accepted, no email).
+ *
+ * Account ownership (docs/security.md) narrows two of them: a password is set
+ * only on a login no other organization or operator grant has touched (409
+ * otherwise), and an account whose password another organization set, and
+ * whose owner never proved the mailbox, is invited (pending, with a link to
+ * the mailbox) rather than added.
  */
 export class AddMember {
   constructor(
@@ -61,22 +74,17 @@ export class AddMember {
     const { uow, clock } = this.deps;
     const request = parseAddMemberRequest(input.scopeType, input.body, clock.now());
     const { member, role, expiresAt } = request;
+    // Authorized before any hashing: a caller without the permission gets
+    // neither free argon2 work nor a timing answer to "has this email a password?".
+    await this.authorize(uow.read, input, role, clock.now());
     // Memory-hard hashing stays out of the transaction, and is skipped when
     // the password would be refused anyway.
     let passwordHash = member.kind === 'email_password' ? await this.hashIfUsable(member) : null;
     const now = clock.now();
 
     const added = await uow.transaction(async (tx) => {
-      const scope = await authorizeScope(
-        tx,
-        input.userId,
-        input.scopeType,
-        input.scopeId,
-        'manage_members',
-        now,
-      );
-      requireScopeNotFrozen(scope);
-      refuseViolation(grantViolation(scope.type, scope.callerRole, role));
+      const scope = await this.authorize(tx, input, role, now);
+      const organizationId = scope.organization.id;
 
       let user = await this.findUser(tx, member);
       let replaced: Membership | null = null;
@@ -108,14 +116,21 @@ export class AddMember {
       let passwordSet = false;
       if (member.kind === 'email_password') {
         if (user.passwordHash) throw userHasCredentials();
+        if (!userCreated) await this.refuseIfInvitedElsewhere(tx, user, organizationId);
         passwordHash ??= await this.deps.hasher.hash(member.password);
         user.passwordHash = passwordHash;
         user.passwordChangeRequired = member.temporaryPassword;
+        // The mailbox is not proven: only this organization trusts the password it set.
+        user.passwordSetByOrganizationId = organizationId;
         // Links sent earlier were for choosing a first password, which is now set.
         await tx.passwordLinks.cancelActiveForUser(user.id, now);
         passwordSet = true;
       }
       if (userCreated || passwordSet) await tx.users.save(user);
+      // A login nobody can sign in with yet, and an account that has not proven
+      // its mailbox to this organization, are invited: pending, with a link to the mailbox.
+      const awaitingProof = canSignIn(user) && !trustedBy(user, organizationId);
+      const invite = member.kind === 'user_id' ? awaitingProof : !trustedBy(user, organizationId);
 
       const membership: Membership = invitation
         ? { ...invitation, status: statusAfter(invitation.status, 'accept') }
@@ -126,10 +141,7 @@ export class AddMember {
             scopeId: scope.id,
             role,
             // An email nobody can sign in with yet is invited: pending, with a set-password link.
-            status: statusAfter(
-              'none',
-              member.kind === 'email' && user.passwordHash === null ? 'invite' : 'add',
-            ),
+            status: statusAfter('none', invite ? 'invite' : 'add'),
             createdAt: now,
             expiresAt,
             invitedByUserId: input.userId,
@@ -148,6 +160,7 @@ export class AddMember {
           via: member.kind,
           user_created: userCreated,
           password_set: passwordSet,
+          ...(awaitingProof && membership.status === 'pending' ? { awaiting_email_proof: true } : {}),
           expires_at: membership.expiresAt?.toISOString() ?? null,
           ...(replaced ? { replaced_expired_membership_id: replaced.id } : {}),
         },
@@ -160,6 +173,44 @@ export class AddMember {
       ? await sendInvitation(this.deps, added.message, added.user.id)
       : emailOutcome('not_requested');
     return { membership: added.membership, user: added.user, created: added.created, email };
+  }
+
+  /**
+   * Rule 3 holds only for a login this organization alone has touched: one
+   * with a membership in another organization (an invitation there, or the
+   * operator's owner grant) chooses its password through its own link.
+   */
+  private async refuseIfInvitedElsewhere(tx: Repositories, user: User, organizationId: string) {
+    const memberships = await tx.memberships.listForUser(user.id);
+    const workspaceIds = memberships.filter((m) => m.scopeType === 'workspace').map((m) => m.scopeId);
+    const workspaces = workspaceIds.length > 0 ? await tx.workspaces.findByIds(workspaceIds) : [];
+    const organizationOf = new Map(workspaces.map((w) => [w.id, w.organizationId]));
+    const elsewhere = memberships.some((m) =>
+      m.scopeType === 'account'
+        ? m.scopeId !== organizationId
+        : (organizationOf.get(m.scopeId) ?? null) !== organizationId,
+    );
+    if (elsewhere) throw accountManagedElsewhere();
+  }
+
+  /** manage_members on the scope, not frozen, and the role within the caller's ceiling (rule 8). */
+  private async authorize(
+    repos: Repositories,
+    input: { userId: string; scopeType: ScopeType; scopeId: string },
+    role: Role,
+    now: Date,
+  ): Promise<ScopeAccess> {
+    const scope = await authorizeScope(
+      repos,
+      input.userId,
+      input.scopeType,
+      input.scopeId,
+      'manage_members',
+      now,
+    );
+    requireScopeNotFrozen(scope);
+    refuseViolation(grantViolation(scope.type, scope.callerRole, role));
+    return scope;
   }
 
   /** The user the request names: 404 for an unknown `user_id`; legacy app-user logins are not portal users. */

@@ -42,6 +42,8 @@ export async function setPasswordMessage(
     link: link.url,
     scopeName,
     expiresAt: link.expiresAt,
+    // An invitation to an account that has a password asks for proof of the mailbox.
+    proveMailbox: scopeName !== undefined && user.passwordHash !== null,
   });
 }
 

@@ -1,8 +1,11 @@
-import { auditPlace, authorizeScopeOf } from '../../access/scope-access';
+import { auditPlace, authorizeScopeOf, findScope, type Scope } from '../../access/scope-access';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
+import type { Membership } from '../../membership/membership';
+import { membershipNotFound } from '../../membership/membership.errors';
 import { nextMembershipState } from '../../membership/membership.machine';
 import { refuseLastOwner, refuseViolation, removalViolation } from '../../membership/membership.policy';
+import type { Repositories } from '../../ports/repositories.port';
 import type { Deps } from '../deps';
 import { lockMembershipAndOwners } from './lock-membership';
 
@@ -12,6 +15,10 @@ import { lockMembershipAndOwners } from './lock-membership';
  * `last_owner` for an owner removing it, which can only be themselves on an
  * organization, or the sole workspace owner on a workspace).
  * Allowed on a frozen workspace or in a suspended organization.
+ *
+ * Anyone may leave a scope: a member removing their own membership needs no
+ * permission (an existing user can be added without being asked, so they must
+ * be able to walk out), but the last owner still cannot leave.
  */
 export class RemoveMember {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
@@ -20,16 +27,24 @@ export class RemoveMember {
     const now = this.deps.clock.now();
     await this.deps.uow.transaction(async (tx) => {
       const { membership, owners } = await lockMembershipAndOwners(tx, input.membershipId);
-      const scope = await authorizeScopeOf(tx, input.userId, membership, 'manage_members', now);
-      nextMembershipState(membership.status, 'delete');
-      // Spec Errors, 409 "Revoke: last owner": an owner removing the last owner
-      // (themselves) hears why it can never work, before the rank rule's 403.
-      if (scope.callerRole === 'owner') refuseLastOwner(membership, owners, now);
-      refuseViolation(removalViolation(scope.type, scope.callerRole, membership.role));
+      const leaving = membership.userId === input.userId;
+      let scope: Scope;
+      if (leaving) {
+        scope = await this.ownScope(tx, membership);
+        nextMembershipState(membership.status, 'delete');
+      } else {
+        const access = await authorizeScopeOf(tx, input.userId, membership, 'manage_members', now);
+        nextMembershipState(membership.status, 'delete');
+        // Spec Errors, 409 "Revoke: last owner": an owner removing the last owner
+        // hears why it can never work, before the rank rule's 403.
+        if (access.callerRole === 'owner') refuseLastOwner(membership, owners, now);
+        refuseViolation(removalViolation(access.type, access.callerRole, membership.role));
+        scope = access;
+      }
       refuseLastOwner(membership, owners, now);
       await tx.memberships.delete(membership.id);
       await recordAudit(tx, this.deps, input.context, now, {
-        action: 'membership.deleted',
+        action: leaving ? 'membership.left' : 'membership.deleted',
         ...auditPlace(scope),
         target: { type: 'membership', id: membership.id },
         details: {
@@ -41,5 +56,12 @@ export class RemoveMember {
         },
       });
     });
+  }
+
+  /** The scope of the caller's own membership; gone with it when the scope no longer exists. */
+  private async ownScope(tx: Repositories, membership: Membership): Promise<Scope> {
+    const scope = await findScope(tx, membership.scopeType, membership.scopeId);
+    if (!scope) throw membershipNotFound();
+    return scope;
   }
 }

@@ -2,9 +2,26 @@ import { auditPlace, findScope } from '../../access/scope-access';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import { hasExpired } from '../../membership/membership';
-import { invitationNotFound, membershipAlreadyAccepted } from '../../membership/membership.errors';
+import {
+  emailNotVerified,
+  invitationNotFound,
+  membershipAlreadyAccepted,
+} from '../../membership/membership.errors';
 import { nextMembershipState, statusAfter } from '../../membership/membership.machine';
+import type { Repositories } from '../../ports/repositories.port';
+import type { ScopeType } from '../../roles/role';
+import { trustedBy } from '../../user/account-ownership.policy';
 import type { Deps } from '../deps';
+
+/**
+ * Accepting reaches the organization's grant: only an account that proved its
+ * mailbox, or whose password this organization set, may (docs/security.md).
+ */
+async function requireTrustedBy(tx: Repositories, userId: string, scopeType: ScopeType, scopeId: string) {
+  const [user, scope] = await Promise.all([tx.users.findById(userId), findScope(tx, scopeType, scopeId)]);
+  if (!user || !scope) throw invitationNotFound();
+  if (!trustedBy(user, scope.organization.id)) throw emailNotVerified();
+}
 
 type InvitationInput = { userId: string; membershipId: string; context: RequestContext };
 
@@ -31,6 +48,7 @@ async function respond(
     if (!membership) throw invitationNotFound();
     if (membership.status === 'accepted') throw membershipAlreadyAccepted();
     if (answer === 'accept') {
+      await requireTrustedBy(tx, membership.userId, membership.scopeType, membership.scopeId);
       membership.status = statusAfter(membership.status, 'accept');
       await tx.memberships.save(membership);
     } else {

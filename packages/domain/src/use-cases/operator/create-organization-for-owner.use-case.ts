@@ -3,6 +3,7 @@ import type { EmailOutcome } from '../../mail/email-outcome';
 import type { Membership } from '../../membership/membership';
 import type { Organization, PlanTier } from '../../organization/organization';
 import { requireEmail, requireName, requirePasswordPolicy } from '../../shared/text';
+import { proveMailbox } from '../../user/account-ownership.policy';
 import { newUser, type User } from '../../user/user';
 import type { Deps } from '../deps';
 import { invitationDetailsFor, sendInvitation, setPasswordMessage } from '../membership/invitation-emails';
@@ -18,6 +19,11 @@ export interface CreatedOrganization {
  * Operator bootstrap (supplement §4): an organization and its owner. With a
  * password the owner is accepted at once; without one they get a pending
  * membership and a set-password email. An existing user keeps their password.
+ *
+ * The operator is trusted, so a password it sets proves the account. An
+ * existing account whose password an organization's admin set, and whose
+ * owner never proved the mailbox, gets the ownership as a pending invitation
+ * and a link to the mailbox instead (docs/security.md, account ownership).
  */
 export class CreateOrganizationForOwner {
   constructor(
@@ -53,10 +59,14 @@ export class CreateOrganizationForOwner {
       const user: User =
         (await tx.users.findByEmail(email)) ??
         newUser({ id: ids.next(), email, createdAt: now, displayName });
-      if (!user.passwordHash && passwordHash) user.passwordHash = passwordHash;
+      if (!user.passwordHash && passwordHash) {
+        user.passwordHash = passwordHash;
+        proveMailbox(user);
+      }
       if (!user.displayName && displayName) user.displayName = displayName;
       await tx.users.save(user);
-      const canSignIn = user.passwordHash !== null;
+      // A brand-new organization: only a proven account is trusted by it.
+      const canSignIn = user.passwordHash !== null && user.emailVerified;
       const created = await createOrganizationWithOwner(this.deps, tx, { actor, ip: input.ip }, now, {
         name,
         planTier: input.planTier,

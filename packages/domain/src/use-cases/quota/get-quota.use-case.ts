@@ -36,14 +36,16 @@ export class GetQuota {
       'read',
       this.deps.clock.now(),
     );
-    const [workspaces, auditEvents] = await Promise.all([
+    const [workspaces, auditEvents, releaseBytes] = await Promise.all([
       read.workspaces.countByOrganization(organization.id),
       read.audit.countForOrganization(organization.id),
+      read.releases.sumActiveBytes(organization.id),
     ]);
-    // files.bytes and llm.cu have no source yet: the features arrive later.
+    // Until a files feature exists, files.bytes is what the current release
+    // of each active app takes (docs/apps.md); llm.cu has no source yet.
     const current: Record<LimitKey, number> = {
       workspaces,
-      'files.bytes': 0,
+      'files.bytes': releaseBytes,
       'audit.events': auditEvents,
       'llm.cu': 0,
     };

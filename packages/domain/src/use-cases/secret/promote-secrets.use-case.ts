@@ -7,6 +7,7 @@ import { conflict, invalid, malformed } from '../../shared/domain-error';
 import { requireNotFrozen } from '../../workspace/workspace';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace } from '../workspace/workspace-ceilings';
 import { authorizeSecrets, requireEnvironment } from './secret-access';
 import { openSecret, sealSecret } from './secret-store';
 
@@ -83,6 +84,8 @@ export interface PromotionResult {
  * Copies secrets from one environment to another in one transaction: every
  * copy commits, or (key store down, database error) none does. Values are
  * re-sealed under the target's context; only keys reach the audit log.
+ * A new key that would take the target set past its ceiling fails with
+ * `limit_reached`; the keys before it still copy.
  */
 export class PromoteSecrets {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'kms'>) {}
@@ -108,6 +111,7 @@ export class PromoteSecrets {
         now,
       );
       requireNotFrozen(organization, workspace);
+      await lockWorkspace(tx, workspace.id);
       const { source, target } = await environmentPair(tx, input);
       const sources = new Map((await tx.secrets.listSet(workspace.id, source.id)).map((s) => [s.key, s]));
       const targets = new Map((await tx.secrets.listSet(workspace.id, target.id)).map((s) => [s.key, s]));
@@ -115,13 +119,18 @@ export class PromoteSecrets {
         ? [...new Set(input.keys)]
         : [...sources.keys()].filter((k) => !isPlatformManaged(k)).sort();
       const result: PromotionResult = { mode, dryRun, copied: [], skipped: [], failed: [] };
+      // New keys fill the target set up to its ceiling; the keys past it fail, the rest still copy.
+      let held = [...targets.keys()].filter((k) => !isPlatformManaged(k)).length;
       for (const key of wanted) {
         const from = sources.get(key);
         const existing = targets.get(key);
         if (isPlatformManaged(key)) result.failed.push({ key, error: 'platform_managed_secret' });
         else if (!from) result.failed.push({ key, error: 'secret_not_found' });
         else if (existing && mode === 'skip_existing') result.skipped.push(key);
+        else if (!existing && held >= CEILINGS.secrets.limit)
+          result.failed.push({ key, error: 'limit_reached' });
         else {
+          if (!existing) held++;
           if (!dryRun) {
             const value = await openSecret(this.deps.kms, from, from.sealed);
             const place = { workspaceId: workspace.id, environmentId: target.id, key };

@@ -9,8 +9,15 @@ import type { Deps } from '../deps';
 export class RewrapSecrets {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'kms'>) {}
 
-  async execute(input: { batchSize?: number } = {}): Promise<{ rewrapped: number; unchanged: number }> {
+  async execute(
+    input: {
+      batchSize?: number;
+      /** Called after each batch with the secrets seen so far and how many there are in all. */
+      onProgress?: (progress: { done: number; total: number }) => void;
+    } = {},
+  ): Promise<{ rewrapped: number; unchanged: number }> {
     const batchSize = input.batchSize ?? 200;
+    const total = input.onProgress ? await this.deps.uow.read.secrets.countAll() : 0;
     let afterId: string | null = null;
     let rewrapped = 0;
     let unchanged = 0;
@@ -27,6 +34,7 @@ export class RewrapSecrets {
         }
         return secrets;
       });
+      input.onProgress?.({ done: rewrapped + unchanged, total: Math.max(total, rewrapped + unchanged) });
       const last = batch[batch.length - 1];
       if (!last || batch.length < batchSize) break;
       afterId = last.id;

@@ -43,6 +43,8 @@ export async function authorizeSecrets(
     );
     return { workspace, organization };
   }
+  // Supplement §3: workload tokens reach only flag reads and data collections.
+  if (caller.kind !== 'm2m') throw forbidden('caller_kind_not_allowed', 'secrets do not accept this token');
   // Path ids may come in upper case; the token carries the stored (lower-case) id.
   if (caller.workspaceId !== workspaceId.toLowerCase()) {
     throw forbidden('permission_denied', 'an M2M token works only in its own workspace');

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
 import {
   isPlatformManaged,
+  PLATFORM_MANAGED_SECRET_KEYS,
   requireSecretDescription,
   requireSecretKey,
   requireSecretValue,
@@ -11,6 +12,7 @@ import { forbidden, notFound } from '../../shared/domain-error';
 import { requireNotFrozen } from '../../workspace/workspace';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-ceilings';
 import { authorizeSecrets, requireEnvironment } from './secret-access';
 import { openSecret, type SecretPlace, sealSecret } from './secret-store';
 
@@ -95,7 +97,16 @@ export class UpsertSecret {
     const sealed = await sealSecret(this.deps.kms, place, value);
     return this.deps.uow.transaction(async (tx) => {
       await this.authorize(input, key, now, tx);
+      await lockWorkspace(tx, place.workspaceId);
       const existing = await tx.secrets.findForUpdate(place.workspaceId, place.environmentId, key);
+      if (!existing) {
+        const held = await tx.secrets.countSet(
+          place.workspaceId,
+          place.environmentId,
+          PLATFORM_MANAGED_SECRET_KEYS,
+        );
+        requireRoom(held, CEILINGS.secrets);
+      }
       const secret: Secret = existing
         ? {
             ...existing,

@@ -16,7 +16,12 @@ import { transitionTicket } from '../../ticket/ticket.machine';
 import { requireTicketBody, requireTicketContext, requireTicketSubject } from '../../ticket/ticket-input';
 import type { Deps } from '../deps';
 import { authorizeSupport } from './support-access';
-import { enforceSupportLimits, supportLimits, unresolvedCeilingReached } from './support-limits';
+import {
+  countingOnlyIfWritten,
+  enforceSupportLimits,
+  supportLimits,
+  unresolvedCeilingReached,
+} from './support-limits';
 import { sendTicketEmails } from './support-mail';
 import { ticketAuditEntry } from './ticket-audit';
 import { ticketWarnings } from './ticket-warnings';
@@ -98,7 +103,7 @@ export class CreateTicket {
     const user = await uow.read.users.findById(input.userId);
     if (!user) throw notFound('user_not_found', 'no such user');
 
-    await enforceSupportLimits(rateLimiter, [
+    const places = await enforceSupportLimits(rateLimiter, [
       ...(input.request.ip ? [supportLimits.writesPerAddress(input.request.ip)] : []),
       supportLimits.newTicketsPerPerson(user.id),
       supportLimits.newTicketsPerOrganization(organizationId),
@@ -106,55 +111,57 @@ export class CreateTicket {
     const warnings = ticketWarnings([subject, description, ...Object.values(context)]);
     const { next } = transitionTicket('none', 'create', false);
 
-    const created = await uow.transaction(async (tx) => {
-      const organization = await tx.organizations.findByIdForUpdate(organizationId);
-      if (!organization) throw notFound('organization_not_found', 'no such organization');
-      if ((await tx.tickets.countUnresolved(organizationId)) >= Limits.unresolvedTicketsPerOrganization) {
-        throw unresolvedCeilingReached();
-      }
-      const authorName = user.displayName ?? user.email;
-      const ticket: Ticket = {
-        id: this.deps.ids.next(),
-        number: await tx.tickets.nextNumber(),
-        organizationId,
-        workspaceId,
-        subject,
-        subjectRedacted: false,
-        category,
-        priority,
-        status: next,
-        requesterUserId: user.id,
-        requesterName: authorName,
-        context,
-        createdAt: now,
-        updatedAt: now,
-        resolvedAt: null,
-        closedAt: null,
-        lastCustomerActivityAt: now,
-        lastOperatorActivityAt: null,
-        operatorRepliedAt: null,
-      };
-      const message: TicketMessage = {
-        id: this.deps.ids.next(),
-        ticketId: ticket.id,
-        authorKind: 'customer',
-        authorUserId: user.id,
-        authorName,
-        body: description,
-        redacted: false,
-        createdAt: now,
-      };
-      await tx.tickets.save(ticket);
-      await tx.tickets.saveMessage(message);
-      await recordAudit(
-        tx,
-        this.deps,
-        input.request,
-        now,
-        ticketAuditEntry('ticket.created', ticket, { category, priority, status: ticket.status, warnings }),
-      );
-      return { ticket, messages: [message] };
-    });
+    const created = await countingOnlyIfWritten(places, () =>
+      uow.transaction(async (tx) => {
+        const organization = await tx.organizations.findByIdForUpdate(organizationId);
+        if (!organization) throw notFound('organization_not_found', 'no such organization');
+        if ((await tx.tickets.countUnresolved(organizationId)) >= Limits.unresolvedTicketsPerOrganization) {
+          throw unresolvedCeilingReached();
+        }
+        const authorName = user.displayName ?? user.email;
+        const ticket: Ticket = {
+          id: this.deps.ids.next(),
+          number: await tx.tickets.nextNumber(),
+          organizationId,
+          workspaceId,
+          subject,
+          subjectRedacted: false,
+          category,
+          priority,
+          status: next,
+          requesterUserId: user.id,
+          requesterName: authorName,
+          context,
+          createdAt: now,
+          updatedAt: now,
+          resolvedAt: null,
+          closedAt: null,
+          lastCustomerActivityAt: now,
+          lastOperatorActivityAt: null,
+          operatorRepliedAt: null,
+        };
+        const message: TicketMessage = {
+          id: this.deps.ids.next(),
+          ticketId: ticket.id,
+          authorKind: 'customer',
+          authorUserId: user.id,
+          authorName,
+          body: description,
+          redacted: false,
+          createdAt: now,
+        };
+        await tx.tickets.save(ticket);
+        await tx.tickets.saveMessage(message);
+        await recordAudit(
+          tx,
+          this.deps,
+          input.request,
+          now,
+          ticketAuditEntry('ticket.created', ticket, { category, priority, status: ticket.status, warnings }),
+        );
+        return { ticket, messages: [message] };
+      }),
+    );
     await sendTicketEmails(this.deps, [user.email], 'opened', created.ticket);
     return { ...created, warnings };
   }

@@ -6,7 +6,12 @@ import { transitionTicket } from '../../ticket/ticket.machine';
 import { requireTicketBody } from '../../ticket/ticket-input';
 import type { Deps } from '../deps';
 import { authorizeSupport, findVisibleTicket } from './support-access';
-import { enforceSupportLimits, supportLimits, unresolvedCeilingReached } from './support-limits';
+import {
+  countingOnlyIfWritten,
+  enforceSupportLimits,
+  supportLimits,
+  unresolvedCeilingReached,
+} from './support-limits';
 import { ticketAuditEntry } from './ticket-audit';
 import { ticketWarnings } from './ticket-warnings';
 
@@ -34,57 +39,60 @@ export class ReplyToTicket {
     transitionTicket(seen.status, 'reply', seen.operatorRepliedAt !== null);
     const user = await uow.read.users.findById(input.userId);
     if (!user) throw notFound('user_not_found', 'no such user');
-    await enforceSupportLimits(rateLimiter, [
+    const places = await enforceSupportLimits(rateLimiter, [
       ...(input.request.ip ? [supportLimits.writesPerAddress(input.request.ip)] : []),
       supportLimits.repliesPerPerson(user.id),
     ]);
     const warnings = ticketWarnings([body]);
 
-    const detail = await uow.transaction(async (tx) => {
-      const ticket = await findVisibleTicket(tx, access, input.ticketId, true);
-      const from = ticket.status;
-      const step = transitionTicket(from, 'reply', ticket.operatorRepliedAt !== null);
-      const reopens = step.effects.includes('reopen');
-      if (reopens) {
-        await tx.organizations.findByIdForUpdate(ticket.organizationId);
-        if (
-          (await tx.tickets.countUnresolved(ticket.organizationId)) >= Limits.unresolvedTicketsPerOrganization
-        ) {
-          throw unresolvedCeilingReached();
+    const detail = await countingOnlyIfWritten(places, () =>
+      uow.transaction(async (tx) => {
+        const ticket = await findVisibleTicket(tx, access, input.ticketId, true);
+        const from = ticket.status;
+        const step = transitionTicket(from, 'reply', ticket.operatorRepliedAt !== null);
+        const reopens = step.effects.includes('reopen');
+        if (reopens) {
+          await tx.organizations.findByIdForUpdate(ticket.organizationId);
+          if (
+            (await tx.tickets.countUnresolved(ticket.organizationId)) >=
+            Limits.unresolvedTicketsPerOrganization
+          ) {
+            throw unresolvedCeilingReached();
+          }
+          ticket.resolvedAt = null;
         }
-        ticket.resolvedAt = null;
-      }
-      const message: TicketMessage = {
-        id: this.deps.ids.next(),
-        ticketId: ticket.id,
-        authorKind: 'customer',
-        authorUserId: user.id,
-        authorName: user.displayName ?? user.email,
-        body,
-        redacted: false,
-        createdAt: now,
-      };
-      ticket.status = step.next;
-      ticket.updatedAt = now;
-      ticket.lastCustomerActivityAt = now;
-      await tx.tickets.save(ticket);
-      await tx.tickets.saveMessage(message);
-      await recordAudit(
-        tx,
-        this.deps,
-        input.request,
-        now,
-        // One change, one event (supplement §10): a reopening reply says so in its details.
-        ticketAuditEntry('ticket.replied', ticket, {
-          message_id: message.id,
-          from,
-          to: ticket.status,
-          warnings,
-          ...(reopens ? { reopened: true } : {}),
-        }),
-      );
-      return { ticket, messages: await tx.tickets.listMessages(ticket.id) };
-    });
+        const message: TicketMessage = {
+          id: this.deps.ids.next(),
+          ticketId: ticket.id,
+          authorKind: 'customer',
+          authorUserId: user.id,
+          authorName: user.displayName ?? user.email,
+          body,
+          redacted: false,
+          createdAt: now,
+        };
+        ticket.status = step.next;
+        ticket.updatedAt = now;
+        ticket.lastCustomerActivityAt = now;
+        await tx.tickets.save(ticket);
+        await tx.tickets.saveMessage(message);
+        await recordAudit(
+          tx,
+          this.deps,
+          input.request,
+          now,
+          // One change, one event (supplement §10): a reopening reply says so in its details.
+          ticketAuditEntry('ticket.replied', ticket, {
+            message_id: message.id,
+            from,
+            to: ticket.status,
+            warnings,
+            ...(reopens ? { reopened: true } : {}),
+          }),
+        );
+        return { ticket, messages: await tx.tickets.listMessages(ticket.id) };
+      }),
+    );
     return { ...detail, warnings };
   }
 }

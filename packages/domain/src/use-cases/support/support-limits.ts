@@ -1,4 +1,4 @@
-import type { RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
+import type { RateHit, RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
 import { rateLimited } from '../../shared/domain-error';
 import { Limits } from '../../shared/limits';
 
@@ -38,22 +38,44 @@ export const supportLimits = {
 const refused = (limit: NamedLimit, retryAfterSeconds: number) =>
   rateLimited('support_rate_limited', `support limit reached: ${limit.name}`, retryAfterSeconds);
 
+/** The places a request took in the support limits; given back when the write does not happen. */
+export interface SupportPlaces {
+  giveBack(): Promise<void>;
+}
+
 /**
- * Checks every limit first, so a refused request records no hit anywhere,
- * then records one hit on each (a concurrent request may still win the
- * last slot: the hit's own answer decides).
+ * Takes one place in every limit, each atomically (`consume`), or none: when
+ * one limit is full, the places already taken are given back, so a refused
+ * request counts nowhere and two concurrent requests never both take the
+ * last place. The caller gives the places back too when its write fails
+ * (the unresolved ceiling, a vanished ticket): only what was written counts.
  */
 export async function enforceSupportLimits(
   rateLimiter: RateLimiter,
   limits: readonly NamedLimit[],
-): Promise<void> {
+): Promise<SupportPlaces> {
+  const taken: RateHit[] = [];
+  const giveBack = async () => {
+    await Promise.all(taken.splice(0).map((hit) => rateLimiter.refund(hit)));
+  };
   for (const limit of limits) {
-    const decision = await rateLimiter.check(limit);
-    if (!decision.allowed) throw refused(limit, decision.retryAfterSeconds);
+    const consumed = await rateLimiter.consume(limit);
+    if (!consumed.allowed) {
+      await giveBack();
+      throw refused(limit, consumed.retryAfterSeconds);
+    }
+    taken.push(consumed.hit);
   }
-  for (const limit of limits) {
-    const decision = await rateLimiter.hit(limit);
-    if (!decision.allowed) throw refused(limit, decision.retryAfterSeconds);
+  return { giveBack };
+}
+
+/** Runs the write; if it throws, the places go back before the error does. */
+export async function countingOnlyIfWritten<T>(places: SupportPlaces, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await places.giveBack();
+    throw error;
   }
 }
 

@@ -163,6 +163,39 @@ export function membershipAndAuditCases(uow: () => UnitOfWork): void {
       expect(await uow().read.audit.countForOrganization(newId())).toBe(0);
     });
 
+    it("lists one person's own account events, newest first, by keyset pages", async () => {
+      const me = newId();
+      const org = anOrganization();
+      const mine = (seconds: number, action = 'auth.signed_in') =>
+        anAuditEvent({ actor: { kind: 'user', id: me }, action, createdAt: at(seconds), ip: '198.51.100.4' });
+      const oldest = mine(1);
+      const middle = mine(2, 'user.password_changed');
+      const newest = mine(3);
+      await uow().transaction(async (tx) => {
+        await tx.organizations.save(org);
+        for (const e of [oldest, middle, newest]) await tx.audit.append(e);
+        // Not account events of mine: someone else's, and mine inside an organization.
+        await tx.audit.append(anAuditEvent({ createdAt: at(4) }));
+        await tx.audit.append(
+          anAuditEvent({ actor: { kind: 'user', id: me }, organizationId: org.id, createdAt: at(5) }),
+        );
+      });
+      const read = uow().read.audit;
+      expect(await read.listAccountEvents({ userId: me, limit: 10 })).toEqual([newest, middle, oldest]);
+      expect(await read.listAccountEvents({ userId: me, limit: 2 })).toEqual([newest, middle]);
+      expect(
+        await read.listAccountEvents({
+          userId: me,
+          limit: 10,
+          before: { createdAt: middle.createdAt, id: middle.id },
+        }),
+      ).toEqual([oldest]);
+      expect(
+        await read.listAccountEvents({ userId: me, limit: 10, action: 'user.password_changed' }),
+      ).toEqual([middle]);
+      expect(await read.listAccountEvents({ userId: newId(), limit: 10 })).toEqual([]);
+    });
+
     it('refuses two events with one id', async () => {
       const event = anAuditEvent();
       await uow().transaction((tx) => tx.audit.append(event));

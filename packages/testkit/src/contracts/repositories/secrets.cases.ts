@@ -82,6 +82,21 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       expect(await uow().read.secrets.find(workspace.id, dev.id, 'b_KEY')).toBeNull();
     });
 
+    it('counts one set, leaving out the keys asked for', async () => {
+      const { workspace, dev, prod } = await tenancy(uow());
+      await uow().transaction(async (tx) => {
+        for (const key of ['A', 'B', 'PLATFORM']) await tx.secrets.save(aSecret(workspace.id, null, { key }));
+        for (const key of ['A', 'C', 'D']) await tx.secrets.save(aSecret(workspace.id, dev.id, { key }));
+      });
+      const count = uow().read.secrets.countSet.bind(uow().read.secrets);
+      expect(await count(workspace.id, null, [])).toBe(3);
+      expect(await count(workspace.id, null, ['PLATFORM', 'ELSE'])).toBe(2);
+      expect(await count(workspace.id, dev.id, ['PLATFORM'])).toBe(3);
+      expect(await count(workspace.id, prod.id, [])).toBe(0);
+      expect(await count(newId(), null, [])).toBe(0);
+      expect(await count(workspace.id, 'nope', [])).toBe(0);
+    });
+
     it('holds one key per set, the workspace-wide set included', async () => {
       const { workspace, dev } = await tenancy(uow());
       await uow().transaction((tx) => tx.secrets.save(aSecret(workspace.id, null)));
@@ -107,6 +122,8 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       const ids = seen.map((s) => s.id);
       expect(ids).toEqual([...ids].sort());
       expect(ids).toEqual(expect.arrayContaining(mine.map((s) => s.id)));
+      // countAll counts what listBatch walks: every secret of every workspace.
+      expect(await uow().read.secrets.countAll()).toBe(seen.length);
 
       const target = mine[0] as Secret;
       expect(await uow().transaction((tx) => tx.secrets.replaceSealed(target.id, sealed(7)))).toBe(true);
@@ -137,8 +154,11 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       expect(await uow().read.m2mClients.findById(newer.id)).toEqual(newer);
       expect(await uow().read.m2mClients.findById('not-a-uuid')).toBeNull();
       expect(await uow().read.m2mClients.listByWorkspace(workspace.id)).toEqual([older, newer]);
+      expect(await uow().read.m2mClients.countByWorkspace(workspace.id)).toBe(2);
       await uow().transaction((tx) => tx.m2mClients.delete(newer.id));
       expect(await uow().read.m2mClients.findById(newer.id)).toBeNull();
+      expect(await uow().read.m2mClients.countByWorkspace(workspace.id)).toBe(1);
+      expect(await uow().read.m2mClients.countByWorkspace(newId())).toBe(0);
     });
   });
 
@@ -157,6 +177,8 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       });
       const listed = await uow().read.flags.listByWorkspace(workspace.id);
       expect(listed).toEqual(flags);
+      expect(await uow().read.flags.countByWorkspace(workspace.id)).toBe(values.length);
+      expect(await uow().read.flags.countByWorkspace(newId())).toBe(0);
       expect(JSON.stringify(listed[5]?.value)).toBe('{"z":1,"a":{"b":[null]}}');
       const replaced = { ...(flags[0] as Flag), value: { on: true }, updatedAt: at(50) };
       await uow().transaction((tx) => tx.flags.save(replaced));
@@ -164,6 +186,7 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       expect(await uow().transaction((tx) => tx.flags.delete(workspace.id, 'f.0'))).toBe(true);
       expect(await uow().transaction((tx) => tx.flags.delete(workspace.id, 'f.0'))).toBe(false);
       expect(await uow().read.flags.find(workspace.id, 'f.0')).toBeNull();
+      expect(await uow().read.flags.countByWorkspace(workspace.id)).toBe(values.length - 1);
     });
   });
 

@@ -93,6 +93,9 @@ export function tenancyCases(uow: () => UnitOfWork): void {
 
       await uow().transaction((tx) => tx.workspaces.save({ ...first, name: 'Renamed' }));
       expect((await uow().read.workspaces.findById(first.id))?.name).toBe('Renamed');
+      expect(await uow().transaction((tx) => tx.workspaces.findByIdForUpdate(second.id))).toEqual(second);
+      expect(await uow().transaction((tx) => tx.workspaces.findByIdForUpdate(newId()))).toBeNull();
+      expect(await uow().transaction((tx) => tx.workspaces.findByIdForUpdate('42'))).toBeNull();
     });
 
     it('findForAccess reads the workspace, its organization and the user’s memberships there in one go', async () => {
@@ -159,6 +162,10 @@ export function tenancyCases(uow: () => UnitOfWork): void {
       expect(await read.findByName(otherWs.id, 'prod')).toEqual(sameNameElsewhere);
       expect(await read.findByName(ws.id, 'staging')).toBeNull();
       expect(await read.listByWorkspace(ws.id)).toEqual([dev, prod]);
+      expect(await read.countByWorkspace(ws.id)).toBe(2);
+      expect(await read.countByWorkspace(otherWs.id)).toBe(1);
+      expect(await read.countByWorkspace(newId())).toBe(0);
+      expect(await read.countByWorkspace('not-a-uuid')).toBe(0);
     });
 
     it('refuses two environments with the same name in one workspace', async () => {

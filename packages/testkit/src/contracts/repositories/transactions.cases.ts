@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import type { UnitOfWork } from '@groundfloor/domain';
-import { anAuditEvent, anOrganization, aUser } from '../contract-fixtures';
+import { anAuditEvent, anOrganization, at, aUser, aWorkspace } from '../contract-fixtures';
 import { expectDuplicate } from '../expect-duplicate';
 
 /** Commit, rollback, and row locks that keep concurrent read-modify-write transactions from losing updates. */
@@ -70,6 +70,40 @@ export function transactionCases(uow: () => UnitOfWork): void {
       };
       await Promise.all(Array.from({ length: 10 }, worker));
       expect((await uow().read.organizations.findById(org.id))?.limitOverrides).toEqual({ counter: 200 });
+    });
+
+    it('never passes a ceiling when 10 workers each create 10 flags, locking the workspace before counting', async () => {
+      const org = anOrganization();
+      const workspace = aWorkspace(org.id);
+      const ceiling = 25;
+      await uow().transaction(async (tx) => {
+        await tx.organizations.save(org);
+        await tx.workspaces.save(workspace);
+      });
+      const worker = async (w: number) => {
+        let created = 0;
+        for (let i = 0; i < 10; i++) {
+          const ok = await uow().transaction(async (tx) => {
+            if (!(await tx.workspaces.findByIdForUpdate(workspace.id))) throw new Error('workspace vanished');
+            const held = await tx.flags.countByWorkspace(workspace.id);
+            // Yield between the count and the write, so an unlocked implementation would interleave.
+            await new Promise((resolve) => setImmediate(resolve));
+            if (held >= ceiling) return false;
+            await tx.flags.save({
+              workspaceId: workspace.id,
+              key: `f.${w}.${i}`,
+              value: i,
+              updatedAt: at(i),
+            });
+            return true;
+          });
+          if (ok) created++;
+        }
+        return created;
+      };
+      const created = await Promise.all(Array.from({ length: 10 }, (_, w) => worker(w)));
+      expect(created.reduce((a, b) => a + b, 0)).toBe(ceiling);
+      expect(await uow().read.flags.countByWorkspace(workspace.id)).toBe(ceiling);
     });
   });
 }

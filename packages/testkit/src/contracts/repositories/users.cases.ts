@@ -12,6 +12,7 @@ export function userAndAuthCases(uow: () => UnitOfWork): void {
         passwordHash: '$argon2id$v=19$abc',
         passwordChangeRequired: true,
         emailVerified: true,
+        passwordSetByOrganizationId: newId(),
         createdAt: at(1.234),
         lastLoginAt: at(60),
         welcomeEmailSentAt: at(61),

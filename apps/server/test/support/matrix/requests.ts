@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { uniqueEmail } from '../api';
+import { tokenFrom } from '../members';
+import { seedTickets, ticketBody } from '../tickets';
+import type { MatrixWorld } from './callers';
+import type { CallerName } from './declared-matrix';
+
+/** A valid request for one cell: what an allowed caller must get a 2xx for. */
+export interface CellRequest {
+  readonly path: string;
+  readonly body?: unknown;
+}
+
+type Build = (w: MatrixWorld, caller: CallerName) => Promise<CellRequest> | CellRequest;
+
+const O = (w: MatrixWorld) => w.organizationId;
+const W = (w: MatrixWorld) => w.workspaceId;
+const unique = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
+/** A set-password link for a fresh invitee of O: the token from the email the invitation sent. */
+async function freshLinkToken(w: MatrixWorld): Promise<string> {
+  const email = uniqueEmail('link');
+  await w.t.http
+    .post(`/v1/scopes/account/${O(w)}/members`)
+    .set(w.owner.headers)
+    .send({ email, role: 'member' })
+    .expect(201);
+  const mail = [...w.t.mailer.sent].reverse().find((m) => m.to === email);
+  return tokenFrom(mail?.text ?? '');
+}
+
+/** A fresh `member` of O: a login and an accepted membership, written through the repositories. */
+async function freshMembership(w: MatrixWorld): Promise<string> {
+  const userId = randomUUID();
+  const membershipId = randomUUID();
+  const now = new Date();
+  await w.uow.transaction(async (tx) => {
+    await tx.users.save({
+      id: userId,
+      email: uniqueEmail('target'),
+      displayName: null,
+      passwordHash: null,
+      passwordChangeRequired: false,
+      emailVerified: false,
+      passwordSetByOrganizationId: null,
+      createdAt: now,
+      lastLoginAt: null,
+      welcomeEmailSentAt: null,
+      idpRealm: null,
+    });
+    await tx.memberships.save({
+      id: membershipId,
+      userId,
+      scopeType: 'account',
+      scopeId: O(w),
+      role: 'member',
+      status: 'accepted',
+      createdAt: now,
+      expiresAt: null,
+      invitedByUserId: w.owner.person.userId,
+    });
+  });
+  return membershipId;
+}
+
+/** A fresh pending invitation for the `pending` caller, on a new workspace of O. */
+async function freshInvitationForPending(w: MatrixWorld): Promise<string> {
+  const invitee = w.callers.pending.person?.userId;
+  if (!invitee) throw new Error('the pending caller is a person');
+  const workspaceId = randomUUID();
+  const membershipId = randomUUID();
+  const now = new Date();
+  await w.uow.transaction(async (tx) => {
+    await tx.workspaces.save({
+      id: workspaceId,
+      organizationId: O(w),
+      name: unique('ws'),
+      status: 'active',
+      createdAt: now,
+    });
+    await tx.memberships.save({
+      id: membershipId,
+      userId: invitee,
+      scopeType: 'workspace',
+      scopeId: workspaceId,
+      role: 'member',
+      status: 'pending',
+      createdAt: now,
+      expiresAt: null,
+      invitedByUserId: w.owner.person.userId,
+    });
+  });
+  return membershipId;
+}
+
+/** A ticket of O opened by the caller (by O's owner for callers that are not people). */
+async function freshTicket(w: MatrixWorld, caller: CallerName): Promise<string> {
+  const requester = w.callers[caller].person?.userId ?? w.owner.person.userId;
+  const [ticket] = await seedTickets(w.t, O(w), requester, 1);
+  if (!ticket) throw new Error('no ticket seeded');
+  return ticket.id;
+}
+
+async function freshSignIn(w: MatrixWorld) {
+  const res = await w.t.http
+    .post('/v1/auth/token')
+    .send({ email: w.owner.person.email, password: w.owner.person.password })
+    .expect(200);
+  return res.body.refresh_token as string;
+}
+
+async function freshM2mClient(w: MatrixWorld) {
+  const res = await w.t.http
+    .post(`/v1/workspaces/${W(w)}/m2m/clients`)
+    .set(w.owner.headers)
+    .send({ name: unique('client'), scopes: [] })
+    .expect(201);
+  return { id: res.body.client_id as string, secret: res.body.client_secret as string };
+}
+
+async function freshFlag(w: MatrixWorld) {
+  const key = unique('flag');
+  await w.t.http
+    .put(`/v1/workspaces/${W(w)}/flags/${key}`)
+    .set(w.owner.headers)
+    .send({ value: true })
+    .expect(200);
+  return key;
+}
+
+async function freshSecret(w: MatrixWorld) {
+  const key = `MATRIX_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  await w.t.http
+    .put(`/v1/workspaces/${W(w)}/secrets/${key}`)
+    .set(w.owner.headers)
+    .send({ value: 'matrix value' })
+    .expect((res) => {
+      if (res.status >= 300) throw new Error(`secret setup answered ${res.status}`);
+    });
+  return key;
+}
+
+const ticketPath = async (w: MatrixWorld, caller: CallerName, suffix = '') =>
+  `/v1/organizations/${O(w)}/support/tickets/${await freshTicket(w, caller)}${suffix}`;
+const operatorTicketPath = async (w: MatrixWorld, suffix = '') =>
+  `/v1/operator/support/tickets/${await freshTicket(w, 'anon')}${suffix}`;
+
+/**
+ * How to call each row of docs/authorization.md. Keys are the rows' keys;
+ * a row without a builder, or a builder without a row, fails the test.
+ */
+export const REQUESTS: Readonly<Record<string, Build>> = {
+  'GET /healthz': () => ({ path: '/healthz' }),
+  'GET /readyz': () => ({ path: '/readyz' }),
+  'GET /v1/public/jwks.json': () => ({ path: '/v1/public/jwks.json' }),
+  'GET /openapi.json': () => ({ path: '/openapi.json' }),
+  'GET /docs': () => ({ path: '/docs' }),
+  'GET /docs/redoc.standalone.js': () => ({ path: '/docs/redoc.standalone.js' }),
+  'POST /v1/public/password-links/inspect': async (w) => ({
+    path: '/v1/public/password-links/inspect',
+    body: { token: await freshLinkToken(w) },
+  }),
+  'POST /v1/public/password-links/redeem': async (w) => ({
+    path: '/v1/public/password-links/redeem',
+    body: { token: await freshLinkToken(w), password: 'a-chosen-password' },
+  }),
+  'POST /v1/auth/token': (w) => ({
+    path: '/v1/auth/token',
+    body: { email: w.owner.person.email, password: w.owner.person.password },
+  }),
+  'POST /v1/auth/logout': async (w) => ({
+    path: '/v1/auth/logout',
+    body: { refresh_token: await freshSignIn(w) },
+  }),
+  'GET /v1/me': () => ({ path: '/v1/me' }),
+  'GET /v1/me/capabilities': () => ({ path: '/v1/me/capabilities' }),
+  'POST /v1/me/password': (w, caller) => {
+    const password = w.callers[caller].person?.password ?? 'not-a-person-1';
+    return { path: '/v1/me/password', body: { current_password: password, new_password: password } };
+  },
+  'GET /v1/me/pending-invitations': () => ({ path: '/v1/me/pending-invitations' }),
+  'GET /v1/me/audit': () => ({ path: '/v1/me/audit' }),
+  'GET /v1/organizations': () => ({ path: '/v1/organizations' }),
+  'POST /v1/organizations': () => ({ path: '/v1/organizations', body: { name: unique('Org') } }),
+  'GET /v1/billing/plans': () => ({ path: '/v1/billing/plans' }),
+  'GET /v1/organizations/{organization_id}': (w) => ({ path: `/v1/organizations/${O(w)}` }),
+  'GET /v1/organizations/{organization_id}/workspaces': (w) => ({
+    path: `/v1/organizations/${O(w)}/workspaces`,
+  }),
+  'POST /v1/organizations/{organization_id}/workspaces': (w) => ({
+    path: `/v1/organizations/${O(w)}/workspaces`,
+    body: { name: unique('Workspace') },
+  }),
+  'GET /v1/organizations/{organization_id}/audit': (w) => ({ path: `/v1/organizations/${O(w)}/audit` }),
+  'GET /v1/organizations/{organization_id}/quota': (w) => ({ path: `/v1/organizations/${O(w)}/quota` }),
+  'GET /v1/accounts/{organization_id}/quota': (w) => ({ path: `/v1/accounts/${O(w)}/quota` }),
+  'GET /v1/organizations/{organization_id}/billing-statements': (w) => ({
+    path: `/v1/organizations/${O(w)}/billing-statements`,
+  }),
+  'GET /v1/accounts/{organization_id}/billing-statements': (w) => ({
+    path: `/v1/accounts/${O(w)}/billing-statements`,
+  }),
+  'GET /v1/organizations/{organization_id}/support/tickets': (w) => ({
+    path: `/v1/organizations/${O(w)}/support/tickets`,
+  }),
+  'POST /v1/organizations/{organization_id}/support/tickets': (w) => ({
+    path: `/v1/organizations/${O(w)}/support/tickets`,
+    body: ticketBody(),
+  }),
+  'GET /v1/organizations/{organization_id}/support/tickets/{ticket_id}': async (w, c) => ({
+    path: await ticketPath(w, c),
+  }),
+  'POST /v1/organizations/{organization_id}/support/tickets/{ticket_id}/messages': async (w, c) => ({
+    path: await ticketPath(w, c, '/messages'),
+    body: { body: 'Any news?' },
+  }),
+  'POST /v1/organizations/{organization_id}/support/tickets/{ticket_id}/resolve': async (w, c) => ({
+    path: await ticketPath(w, c, '/resolve'),
+  }),
+  'POST /v1/organizations/{organization_id}/support/tickets/{ticket_id}/close': async (w, c) => ({
+    path: await ticketPath(w, c, '/close'),
+  }),
+  'GET /v1/operator/organizations': () => ({ path: '/v1/operator/organizations' }),
+  'POST /v1/operator/organizations': () => ({
+    path: '/v1/operator/organizations',
+    body: { name: unique('Operator org'), owner_email: uniqueEmail('op-owner') },
+  }),
+  'GET /v1/operator/organizations/{organization_id}': (w) => ({ path: `/v1/operator/organizations/${O(w)}` }),
+  'PATCH /v1/operator/organizations/{organization_id}': (w) => ({
+    path: `/v1/operator/organizations/${O(w)}`,
+    body: { plan_tier: 'enterprise' },
+  }),
+  'PATCH /v1/operator/workspaces/{workspace_id}': (w) => ({
+    path: `/v1/operator/workspaces/${W(w)}`,
+    body: { frozen: false },
+  }),
+  'GET /v1/operator/support/tickets': () => ({ path: '/v1/operator/support/tickets' }),
+  'GET /v1/operator/support/tickets/{ticket_id}': async (w) => ({ path: await operatorTicketPath(w) }),
+  'PATCH /v1/operator/support/tickets/{ticket_id}': async (w) => ({
+    path: await operatorTicketPath(w),
+    body: { priority: 'high' },
+  }),
+  'POST /v1/operator/support/tickets/{ticket_id}/messages': async (w) => ({
+    path: await operatorTicketPath(w, '/messages'),
+    body: { body: 'Looking into it.' },
+  }),
+  'POST /v1/operator/support/tickets/{ticket_id}/redact': async (w) => ({
+    path: await operatorTicketPath(w, '/redact'),
+    body: { subject: true },
+  }),
+  'POST /v1/operator/support/tickets/{ticket_id}/resolve': async (w) => ({
+    path: await operatorTicketPath(w, '/resolve'),
+  }),
+  'GET /v1/workspaces/{workspace_id}': (w) => ({ path: `/v1/workspaces/${W(w)}` }),
+  'PATCH /v1/workspaces/{workspace_id}': (w) => ({ path: `/v1/workspaces/${W(w)}`, body: { name: 'Main' } }),
+  'GET /v1/workspaces/{workspace_id}/environments': (w) => ({ path: `/v1/workspaces/${W(w)}/environments` }),
+  'POST /v1/workspaces/{workspace_id}/environments': (w) => ({
+    path: `/v1/workspaces/${W(w)}/environments`,
+    body: { name: unique('env') },
+  }),
+  'PATCH /v1/workspaces/{workspace_id}/environments/{environment_id}': (w) => ({
+    path: `/v1/workspaces/${W(w)}/environments/${w.prodId}`,
+    body: { status: 'active' },
+  }),
+  'GET /v1/workspaces/{workspace_id}/audit': (w) => ({ path: `/v1/workspaces/${W(w)}/audit` }),
+  'GET /v1/workspaces/{workspace_id}/flags': (w) => ({ path: `/v1/workspaces/${W(w)}/flags` }),
+  'PUT /v1/workspaces/{workspace_id}/flags/{key}': (w) => ({
+    path: `/v1/workspaces/${W(w)}/flags/${unique('flag')}`,
+    body: { value: { on: true } },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/flags/{key}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/flags/${await freshFlag(w)}`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/flags/runtime': (w) => ({
+    path: `/v1/workspaces/${W(w)}/flags/runtime`,
+  }),
+  'PUT /v1/workspaces/{workspace_id}/flags/runtime': (w) => ({
+    path: `/v1/workspaces/${W(w)}/flags/runtime`,
+    body: { value: 1 },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/flags/runtime': (w) => ({
+    path: `/v1/workspaces/${W(w)}/flags/runtime`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/m2m/clients': (w) => ({ path: `/v1/workspaces/${W(w)}/m2m/clients` }),
+  'POST /v1/workspaces/{workspace_id}/m2m/clients': (w) => ({
+    path: `/v1/workspaces/${W(w)}/m2m/clients`,
+    body: { name: unique('client'), scopes: ['secrets:read'] },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/m2m/clients/{client_id}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/m2m/clients/${(await freshM2mClient(w)).id}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/m2m/token': async (w) => {
+    const client = await freshM2mClient(w);
+    return {
+      path: `/v1/workspaces/${W(w)}/m2m/token`,
+      body: { client_id: client.id, client_secret: client.secret },
+    };
+  },
+  'GET /v1/workspaces/{workspace_id}/secrets': (w) => ({ path: `/v1/workspaces/${W(w)}/secrets` }),
+  'GET /v1/workspaces/{workspace_id}/secrets/{key}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/secrets/${await freshSecret(w)}`,
+  }),
+  'PUT /v1/workspaces/{workspace_id}/secrets/{key}': (w) => ({
+    path: `/v1/workspaces/${W(w)}/secrets/MATRIX_PUT_${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+    body: { value: 'matrix value', description: 'written by the authorization matrix' },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/secrets/{key}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/secrets/${await freshSecret(w)}`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/secrets/compare': (w) => ({
+    path: `/v1/workspaces/${W(w)}/secrets/compare?source_environment_id=${w.devId}&target_environment_id=${w.prodId}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/secrets/promote': (w) => ({
+    path: `/v1/workspaces/${W(w)}/secrets/promote`,
+    body: { source_environment_id: w.devId, target_environment_id: w.prodId, dry_run: true },
+  }),
+  'GET /v1/scopes/{scope_type}/{scope_id}/members [account]': (w) => ({
+    path: `/v1/scopes/account/${O(w)}/members`,
+  }),
+  'GET /v1/scopes/{scope_type}/{scope_id}/members [workspace]': (w) => ({
+    path: `/v1/scopes/workspace/${W(w)}/members`,
+  }),
+  'POST /v1/scopes/{scope_type}/{scope_id}/members [account]': (w) => ({
+    path: `/v1/scopes/account/${O(w)}/members`,
+    body: { email: uniqueEmail('added'), role: 'member' },
+  }),
+  'POST /v1/scopes/{scope_type}/{scope_id}/members [workspace]': (w) => ({
+    path: `/v1/scopes/workspace/${W(w)}/members`,
+    body: { email: uniqueEmail('added'), role: 'member' },
+  }),
+  'GET /v1/memberships/{membership_id}': async (w) => ({
+    path: `/v1/memberships/${await freshMembership(w)}`,
+  }),
+  'PATCH /v1/memberships/{membership_id}': async (w) => ({
+    path: `/v1/memberships/${await freshMembership(w)}`,
+    body: { role: 'writer' },
+  }),
+  'DELETE /v1/memberships/{membership_id}': async (w) => ({
+    path: `/v1/memberships/${await freshMembership(w)}`,
+  }),
+  'POST /v1/memberships/{membership_id}/reset-password': async (w) => ({
+    path: `/v1/memberships/${await freshMembership(w)}/reset-password`,
+  }),
+  'POST /v1/memberships/{membership_id}/accept': async (w) => ({
+    path: `/v1/memberships/${await freshInvitationForPending(w)}/accept`,
+  }),
+  'POST /v1/memberships/{membership_id}/reject': async (w) => ({
+    path: `/v1/memberships/${await freshInvitationForPending(w)}/reject`,
+  }),
+};

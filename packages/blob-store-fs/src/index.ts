@@ -1,0 +1,2 @@
+export { InvalidBlobKeyError } from './blob-key-path';
+export { FsBlobStore } from './fs-blob-store.adapter';

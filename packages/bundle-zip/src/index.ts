@@ -1,0 +1,2 @@
+export { ENTRY_PATH_MAX } from './entry-rules';
+export { ZipBundleExtractor } from './zip-bundle-extractor.adapter';

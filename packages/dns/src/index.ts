@@ -1,0 +1,1 @@
+export { NodeDnsResolver, type NodeDnsResolverOptions } from './node-dns-resolver.adapter';

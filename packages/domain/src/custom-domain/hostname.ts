@@ -1,0 +1,54 @@
+import { invalid } from '../shared/domain-error';
+import { Limits } from '../shared/limits';
+import { punycodeEncode } from './punycode';
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+// The three full stops IDNA treats as dots (ideographic, fullwidth, halfwidth).
+const IDN_DOTS = /[\u3002\uff0e\uff61]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
+const NOT_A_BARE_HOST = /[/:@?#\\\s\u0000-\u001f\u007f]/;
+
+const isAscii = (text: string) => [...text].every((c) => (c.codePointAt(0) as number) < 0x80);
+
+const refuse = (why: string) =>
+  invalid('invalid_domain', `domain ${why}`, [{ field: 'domain', message: why }]);
+
+/**
+ * Supplement §8: a bare hostname as lowercase ASCII, IDN labels in
+ * punycode (`xn--`), at least two labels, no scheme, port, path or
+ * trailing dot, at most 253 characters. Unicode input is mapped as IDNA
+ * does for ordinary names (compatibility normalisation, lowercase, the
+ * ideographic full stops as dots) before each non-ASCII label is encoded.
+ */
+export function requireHostname(input: string): string {
+  const value = input.trim();
+  if (value.length === 0 || value.length > Limits.domainMax)
+    throw refuse(`must be 1 to ${Limits.domainMax} characters`);
+  if (NOT_A_BARE_HOST.test(value)) throw refuse('must be a bare hostname: no scheme, port, path or spaces');
+  const mapped = value.normalize('NFKC').toLowerCase().replace(IDN_DOTS, '.');
+  if (mapped.endsWith('.')) throw refuse('must not end with a dot');
+  const labels = mapped.split('.').map((label) => (isAscii(label) ? label : `xn--${punycodeEncode(label)}`));
+  if (labels.length < 2) throw refuse('needs at least two labels, such as app.example.com');
+  for (const label of labels) {
+    if (!LABEL.test(label))
+      throw refuse('labels are 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen');
+    if (label.slice(2, 4) === '--' && !label.startsWith('xn--'))
+      throw refuse('labels may have -- in their third and fourth characters only as xn--');
+  }
+  if (/^[0-9]+$/.test(labels[labels.length - 1] as string)) throw refuse('must be a name, not an IP address');
+  const hostname = labels.join('.');
+  if (hostname.length > Limits.domainMax) throw refuse(`must be at most ${Limits.domainMax} characters`);
+  return hostname;
+}
+
+/** Whether `hostname` is `host` or a name under it. */
+export function isSameOrSubdomain(hostname: string, host: string): boolean {
+  return hostname === host || hostname.endsWith(`.${host}`);
+}
+
+/** The lowercase host of an absolute URL such as `PUBLIC_BASE_URL` (no port, no brackets). */
+export function hostOfUrl(url: string): string {
+  const authority = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return (host.startsWith('[') ? host.slice(1, host.indexOf(']')) : (host.split(':')[0] ?? '')).toLowerCase();
+}

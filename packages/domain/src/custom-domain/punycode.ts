@@ -1,0 +1,58 @@
+// RFC 3492 (Punycode) encoding, as IDNA uses it for one label.
+const BASE = 36;
+const T_MIN = 1;
+const T_MAX = 26;
+const SKEW = 38;
+const DAMP = 700;
+const INITIAL_BIAS = 72;
+const INITIAL_N = 0x80;
+
+function adapt(delta: number, points: number, first: boolean): number {
+  let d = first ? Math.floor(delta / DAMP) : delta >> 1;
+  d += Math.floor(d / points);
+  let k = 0;
+  while (d > ((BASE - T_MIN) * T_MAX) >> 1) {
+    d = Math.floor(d / (BASE - T_MIN));
+    k += BASE;
+  }
+  return k + Math.floor(((BASE - T_MIN + 1) * d) / (d + SKEW));
+}
+
+/** 0..25 are `a`..`z`, 26..35 are `0`..`9`. */
+const digit = (d: number) => String.fromCharCode(d < 26 ? 97 + d : 22 + d);
+
+/** The Punycode form of one label (without the `xn--` prefix). */
+export function punycodeEncode(label: string): string {
+  const points = Array.from(label, (c) => c.codePointAt(0) as number);
+  const basic = points.filter((p) => p < INITIAL_N);
+  let output = String.fromCharCode(...basic);
+  const b = basic.length;
+  if (b > 0) output += '-';
+  let n = INITIAL_N;
+  let delta = 0;
+  let bias = INITIAL_BIAS;
+  let h = b;
+  while (h < points.length) {
+    const m = Math.min(...points.filter((p) => p >= n));
+    delta += (m - n) * (h + 1);
+    n = m;
+    for (const p of points) {
+      if (p < n) delta += 1;
+      if (p !== n) continue;
+      let q = delta;
+      for (let k = BASE; ; k += BASE) {
+        const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
+        if (q < t) break;
+        output += digit(t + ((q - t) % (BASE - t)));
+        q = Math.floor((q - t) / (BASE - t));
+      }
+      output += digit(q);
+      bias = adapt(delta, h + 1, h === b);
+      delta = 0;
+      h += 1;
+    }
+    delta += 1;
+    n += 1;
+  }
+  return output;
+}

@@ -1,0 +1,34 @@
+import type { App } from '../../app/app';
+import { kindsForFilter } from '../../app/app-kind-filter';
+import { Limits } from '../../shared/limits';
+import type { Principal } from '../auth/principal';
+import type { Deps } from '../deps';
+import { authorizeTeamRead } from './read-access';
+
+/** Spec, Apps, GET /apps: product apps by default, archived ones on request, at most 200. */
+export class ListApps {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock'>) {}
+
+  async execute(input: {
+    caller: Principal;
+    workspaceId: string;
+    kind?: string;
+    includeArchived?: boolean;
+  }): Promise<App[]> {
+    const kinds = kindsForFilter(input.kind);
+    const { read } = this.deps.uow;
+    const { workspace } = await authorizeTeamRead(
+      read,
+      input.caller,
+      input.workspaceId,
+      'read',
+      this.deps.clock.now(),
+    );
+    return read.apps.list({
+      workspaceId: workspace.id,
+      kinds,
+      includeArchived: input.includeArchived ?? false,
+      limit: Limits.appsListed,
+    });
+  }
+}

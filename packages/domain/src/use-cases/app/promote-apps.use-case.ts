@@ -1,0 +1,272 @@
+import { authorizeWorkspaceChange } from '../../access/access-control';
+import type { App } from '../../app/app';
+import { appArchived, appNotFound, appNotShellFederated, appSlugTaken } from '../../app/app.errors';
+import { promotedManifest, promotedSlug } from '../../app/app-promotion';
+import { duplicatePair, PAIR_FAILURES, tooManyPairs } from '../../app/app-promotion.errors';
+import { type RequestContext, recordAudit } from '../../audit/record';
+import type { Environment } from '../../environment/environment';
+import type { PublishedRelease } from '../../ports/app-releases.port';
+import type { Repositories } from '../../ports/repositories.port';
+import { DomainError } from '../../shared/domain-error';
+import { Limits } from '../../shared/limits';
+import type { Deps } from '../deps';
+import { requirePrimaryWorkload } from './app-lookup';
+import { insertApp } from './create-app.use-case';
+import { requireEnvironmentPair } from './environment-pair';
+
+export interface PromotionPair {
+  readonly sourceAppId: string;
+  /** Absent: the app promoted from the source before, or a new app. */
+  readonly targetAppId?: string;
+  /** A published release of the source app to publish on the target. */
+  readonly sourceReleaseId?: string;
+}
+
+export interface PromotedApp {
+  readonly sourceAppId: string;
+  /** Null on a dry run that would create the target app. */
+  readonly targetAppId: string | null;
+  readonly created: boolean;
+  readonly sourceReleaseId: string | null;
+  /** The release now current on the target; null when none was published (or on a dry run). */
+  readonly releaseId: string | null;
+}
+
+export interface AppPromotionResult {
+  readonly sourceEnvironmentId: string;
+  readonly targetEnvironmentId: string;
+  readonly dryRun: boolean;
+  readonly promoted: PromotedApp[];
+  readonly failed: { readonly sourceAppId: string; readonly error: string }[];
+}
+
+/** Refuses one pair (it lands in `failed` under this code). */
+class PairRefused extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+const refuse = (code: string): never => {
+  throw new PairRefused(code);
+};
+
+interface Plan {
+  readonly source: App;
+  readonly target: App | null;
+  readonly release: PublishedRelease | null;
+  /** The slug a created target gets. */
+  readonly slug: string;
+}
+
+/** Checks one pair against the two environments; throws PairRefused. */
+async function plan(
+  tx: Repositories,
+  workspaceId: string,
+  environments: { source: Environment; target: Environment },
+  pair: PromotionPair,
+): Promise<Plan> {
+  const source = (await tx.apps.findById(workspaceId, pair.sourceAppId)) ?? refuse(appNotFound().code);
+  if (source.environmentId !== environments.source.id) refuse(PAIR_FAILURES.notInSourceEnvironment);
+  if (source.status === 'archived') refuse(appArchived().code);
+  let target: App | null;
+  if (pair.targetAppId !== undefined) {
+    target =
+      (await tx.apps.findByIdForUpdate(workspaceId, pair.targetAppId)) ??
+      refuse(PAIR_FAILURES.targetNotFound);
+    if (target.environmentId !== environments.target.id) refuse(PAIR_FAILURES.notInTargetEnvironment);
+    if (target.status === 'archived') refuse(appArchived().code);
+    if (target.kind !== source.kind) refuse(PAIR_FAILURES.kindMismatch);
+  } else {
+    const inTarget = await tx.apps.list({
+      workspaceId,
+      kinds: [source.kind],
+      includeArchived: false,
+      environmentId: environments.target.id,
+      limit: Limits.appsListed,
+    });
+    const linked = inTarget.find((a) => a.promotedFromAppId === source.id);
+    // Locked and read again, so a concurrent PATCH of the target is not undone.
+    target = linked ? await tx.apps.findByIdForUpdate(workspaceId, linked.id) : null;
+  }
+  let release: PublishedRelease | null = null;
+  if (pair.sourceReleaseId !== undefined) {
+    if (source.kind !== 'shell_federated') refuse(appNotShellFederated().code);
+    release =
+      (await tx.appReleases.findPublished(source.id, pair.sourceReleaseId)) ??
+      refuse(PAIR_FAILURES.releaseNotFound);
+  }
+  const slug = promotedSlug(source.slug, environments.target.name);
+  if (target === null) {
+    if (source.primaryCoderunnerId !== null)
+      await requirePrimaryWorkload(tx, workspaceId, source.primaryCoderunnerId);
+    if (await tx.apps.findBySlug(workspaceId, slug)) refuse(appSlugTaken(slug).code);
+  }
+  return { source, target, release, slug };
+}
+
+/**
+ * The plan, or the code the pair is refused with. Only reads run here, so a
+ * refusal leaves the transaction usable for the other pairs.
+ */
+async function planOrRefusal(
+  tx: Repositories,
+  workspaceId: string,
+  environments: { source: Environment; target: Environment },
+  pair: PromotionPair,
+): Promise<Plan | string> {
+  try {
+    return await plan(tx, workspaceId, environments, pair);
+  } catch (err) {
+    if (err instanceof PairRefused) return err.code;
+    // Refusals of the primary workload check (404, 409, 400).
+    if (err instanceof DomainError && ['not_found', 'conflict', 'malformed'].includes(err.kind))
+      return err.code;
+    throw err;
+  }
+}
+
+/** No source app, and no target app, in two pairs. */
+function requireDistinctPairs(pairs: readonly PromotionPair[]): void {
+  if (pairs.length > Limits.appPromotePairsMax) throw tooManyPairs(Limits.appPromotePairsMax);
+  const sources = new Set<string>();
+  const targets = new Set<string>();
+  for (const [i, p] of pairs.entries()) {
+    if (sources.has(p.sourceAppId)) throw duplicatePair(`pairs[${i}].source_app_id`);
+    sources.add(p.sourceAppId);
+    if (p.targetAppId === undefined) continue;
+    if (targets.has(p.targetAppId)) throw duplicatePair(`pairs[${i}].target_app_id`);
+    targets.add(p.targetAppId);
+  }
+}
+
+/**
+ * Spec, Apps, POST /apps/promote (write). For each pair the target app gets
+ * the source's settings (name, repository, manifest without its tracked
+ * deployment ids) and, with `sourceReleaseId`, that release as its current
+ * one; a missing target is created as `<slug>-<environment>` with the
+ * source's primary workload and access. A pair that cannot be promoted is
+ * reported in `failed`; the rest commit together, with one `app.promoted`
+ * audit event, a dry run included.
+ */
+export class PromoteApps {
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
+
+  async execute(input: {
+    userId: string;
+    workspaceId: string;
+    sourceEnvironmentId: string;
+    targetEnvironmentId: string;
+    pairs: readonly PromotionPair[];
+    dryRun?: boolean;
+    context: RequestContext;
+  }): Promise<AppPromotionResult> {
+    requireDistinctPairs(input.pairs);
+    const dryRun = input.dryRun ?? false;
+    const now = this.deps.clock.now();
+    return this.deps.uow.transaction(async (tx) => {
+      const { workspace, organization } = await authorizeWorkspaceChange(
+        tx,
+        input.userId,
+        input.workspaceId,
+        'write',
+        now,
+      );
+      const environments = await requireEnvironmentPair(
+        tx,
+        workspace.id,
+        input.sourceEnvironmentId,
+        input.targetEnvironmentId,
+      );
+      const result: AppPromotionResult = {
+        sourceEnvironmentId: environments.source.id,
+        targetEnvironmentId: environments.target.id,
+        dryRun,
+        promoted: [],
+        failed: [],
+      };
+      for (const pair of input.pairs) {
+        const planned = await planOrRefusal(tx, workspace.id, environments, pair);
+        if (typeof planned === 'string')
+          result.failed.push({ sourceAppId: pair.sourceAppId, error: planned });
+        else if (dryRun) result.promoted.push(dryRunOutcome(planned));
+        // Writes run outside the refusal net: a failed statement ends the whole transaction.
+        else result.promoted.push(await this.apply(tx, planned, environments, now));
+      }
+      await recordAudit(tx, this.deps, input.context, now, {
+        action: 'app.promoted',
+        organizationId: organization.id,
+        workspaceId: workspace.id,
+        target: { type: 'environment', id: environments.target.id },
+        details: {
+          source_environment_id: environments.source.id,
+          target_environment_id: environments.target.id,
+          dry_run: dryRun,
+          promoted: result.promoted.map((p) => ({
+            source_app_id: p.sourceAppId,
+            target_app_id: p.targetAppId,
+            created: p.created,
+            release_id: p.releaseId,
+          })),
+          failed: result.failed.map((f) => ({ source_app_id: f.sourceAppId, error: f.error })),
+        },
+      });
+      return result;
+    });
+  }
+
+  private async apply(
+    tx: Repositories,
+    { source, target, release, slug }: Plan,
+    environments: { target: Environment },
+    now: Date,
+  ): Promise<PromotedApp> {
+    const copied = {
+      name: source.name,
+      gitRepoUrl: source.gitRepoUrl,
+      manifest: promotedManifest(source.manifest, target?.manifest ?? null),
+      promotedFromAppId: source.id,
+      updatedAt: now,
+    };
+    let promoted: App;
+    if (target) {
+      promoted = { ...target, ...copied };
+      await tx.apps.save(promoted);
+    } else {
+      promoted = {
+        ...source,
+        ...copied,
+        id: this.deps.ids.next(),
+        slug,
+        environmentId: environments.target.id,
+        createdAt: now,
+        archivedAt: null,
+      };
+      await insertApp(tx, promoted);
+      const grants = await tx.siteGrants.list(source.workspaceId, { resource: 'app', appId: source.id });
+      await tx.siteGrants.replace(
+        source.workspaceId,
+        { resource: 'app', appId: promoted.id },
+        grants.map((g) => ({ ...g, appId: promoted.id })),
+      );
+    }
+    const published = release
+      ? await tx.appReleases.publishCopy(release, promoted.id, this.deps.ids.next(), now)
+      : null;
+    return {
+      sourceAppId: source.id,
+      targetAppId: promoted.id,
+      created: target === null,
+      sourceReleaseId: release?.releaseId ?? null,
+      releaseId: published?.releaseId ?? null,
+    };
+  }
+}
+
+const dryRunOutcome = ({ source, target, release }: Plan): PromotedApp => ({
+  sourceAppId: source.id,
+  targetAppId: target?.id ?? null,
+  created: target === null,
+  sourceReleaseId: release?.releaseId ?? null,
+  releaseId: null,
+});

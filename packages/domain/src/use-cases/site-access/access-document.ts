@@ -1,0 +1,68 @@
+import type { App, AppVisibility } from '../../app/app';
+import { PRODUCT_APP_KINDS } from '../../app/app';
+import type { Repositories } from '../../ports/repositories.port';
+import { Limits } from '../../shared/limits';
+import { deriveVisibility, effectiveLaunchGrants } from '../../site-access/app-visibility.policy';
+import {
+  type AppGrant,
+  type CollectionGrant,
+  compareGrants,
+  type FilesGrant,
+  type SiteGrant,
+} from '../../site-access/site-grant';
+import { type SiteRole, siteRoleCatalog } from '../../site-access/site-role';
+
+/** The spec's Access read, `{workspace_id, roles, apps, vault_grants, files_grants, app_grants}`. */
+export interface AccessDocument {
+  readonly workspaceId: string;
+  readonly roles: SiteRole[];
+  readonly apps: { readonly id: string; readonly name: string; readonly visibility: AppVisibility }[];
+  readonly vaultGrants: CollectionGrant[];
+  readonly filesGrants: FilesGrant[];
+  readonly appGrants: AppGrant[];
+}
+
+/** The apps Access covers: active product apps, oldest first. */
+export function launchableApps(repos: Repositories, workspaceId: string): Promise<App[]> {
+  return repos.apps.list({
+    workspaceId,
+    kinds: PRODUCT_APP_KINDS,
+    includeArchived: false,
+    limit: Limits.appsListed,
+  });
+}
+
+/**
+ * The workspace's grants seen whole. App grants are who may launch each
+ * app (every role on a `workspace` app), and `apps[].visibility` is
+ * derived from them (spec: Access): sending this document back unchanged
+ * changes nothing a user could notice.
+ */
+export async function readAccessDocument(repos: Repositories, workspaceId: string): Promise<AccessDocument> {
+  const [roles, apps, grants] = await Promise.all([
+    siteRoleCatalog(repos, workspaceId),
+    launchableApps(repos, workspaceId),
+    repos.siteGrants.list(workspaceId),
+  ]);
+  const of = <R extends SiteGrant['resource']>(resource: R) =>
+    grants.filter((g): g is Extract<SiteGrant, { resource: R }> => g.resource === resource);
+  const stored = of('app');
+  const appGrants: AppGrant[] = [];
+  const appViews = apps.map((app) => {
+    const launch = effectiveLaunchGrants(app, roles, stored);
+    appGrants.push(...launch);
+    const visibility = deriveVisibility(
+      roles,
+      launch.map((g) => g.role),
+    );
+    return { id: app.id, name: app.name, visibility };
+  });
+  return {
+    workspaceId,
+    roles,
+    apps: appViews,
+    vaultGrants: of('collection'),
+    filesGrants: of('files'),
+    appGrants: appGrants.sort(compareGrants),
+  };
+}

@@ -1,0 +1,460 @@
+import type { AppGrantInput, CollectionGrantInput, Principal, PutAccessInput, RoleGrantInput } from '../src';
+import { aWorkload, createApp, seedApp } from './support/app-world';
+import {
+  aMember,
+  audited,
+  aWorkspaceWorld,
+  ctx,
+  freeze,
+  m2m,
+  snapshot,
+  team,
+  type WorkspaceWorld,
+  workloadCaller,
+} from './support/workspace-world';
+
+type Body = Omit<PutAccessInput, 'caller' | 'workspaceId' | 'context'>;
+
+const getAccess = (world: WorkspaceWorld, caller: Principal = team(world.ownerId)) =>
+  world.uc.access.get.execute({ caller, workspaceId: world.workspaceId });
+
+const putAccess = (world: WorkspaceWorld, body: Body, caller: Principal = team(world.ownerId)) =>
+  world.uc.access.put.execute({
+    caller,
+    workspaceId: world.workspaceId,
+    ...body,
+    context: ctx(world.ownerId),
+  });
+
+const collection = (world: WorkspaceWorld, name: string) =>
+  world.uc.collections.create.execute({
+    userId: world.ownerId,
+    workspaceId: world.workspaceId,
+    name,
+    context: ctx(world.ownerId),
+  });
+
+const vault = (role: string, name: string, action: string): CollectionGrantInput => ({
+  role,
+  collection: name,
+  action,
+});
+const launch = (role: string, appId: string): AppGrantInput => ({ role, appId, action: 'read' });
+const files = (role: string, action: string): RoleGrantInput => ({ role, action });
+
+/** Grants without the resource tag, as the spec's lists show them. */
+const shown = (grants: readonly object[]) =>
+  grants.map((g) => {
+    const { resource: _resource, ...rest } = g as { resource: string };
+    return rest;
+  });
+
+async function withApps() {
+  const world = await aWorkspaceWorld();
+  const portal = await createApp(world, { slug: 'portal', name: 'Portal' });
+  world.deps.clock.advance(1);
+  const service = await aWorkload(world);
+  const store = await createApp(world, {
+    slug: 'store',
+    name: 'Store',
+    appKind: 'standalone',
+    primaryCoderunnerId: service.id,
+  });
+  return { world, portal, store };
+}
+
+describe('Access read (spec: Access)', () => {
+  it('lists the built-in roles, the active product apps and every grant', async () => {
+    const { world, portal, store } = await withApps();
+    await seedApp(world, { slug: 'legacy', kind: 'coderunner' });
+    await seedApp(world, { slug: 'gone', status: 'archived', archivedAt: world.deps.clock.now() });
+    await collection(world, 'orders');
+    const document = await getAccess(world);
+    expect(document.workspaceId).toBe(world.workspaceId);
+    // Platform sign-in is not enabled: the built-ins are the whole catalog.
+    expect(document.roles).toEqual([
+      { name: 'viewer', builtin: true },
+      { name: 'user', builtin: true },
+      { name: 'admin', builtin: true },
+    ]);
+    expect(document.apps).toEqual([
+      { id: portal.id, name: 'Portal', visibility: 'workspace' },
+      { id: store.id, name: 'Store', visibility: 'workspace' },
+    ]);
+    expect(shown(document.vaultGrants)).toEqual([
+      { role: 'admin', collection: 'orders', action: 'delete' },
+      { role: 'admin', collection: 'orders', action: 'read' },
+      { role: 'admin', collection: 'orders', action: 'write' },
+    ]);
+    expect(document.filesGrants).toEqual([]);
+    // A `workspace` app: every role may launch it.
+    const launchers = (appId: string) =>
+      document.appGrants.filter((g) => g.appId === appId).map((g) => g.role);
+    expect(launchers(portal.id).sort()).toEqual(['admin', 'user', 'viewer']);
+    expect(launchers(store.id).sort()).toEqual(['admin', 'user', 'viewer']);
+  });
+
+  it('answers readers; PUT rule 8: only team callers, other kinds 403', async () => {
+    const world = await aWorkspaceWorld();
+    const member = await aMember(world, 'member');
+    const worker = await aWorkload(world);
+    await expect(getAccess(world, team(member))).resolves.toMatchObject({ workspaceId: world.workspaceId });
+    for (const caller of [m2m(world.workspaceId), workloadCaller(world.workspaceId, worker.id)]) {
+      await expect(getAccess(world, caller)).rejects.toMatchObject({
+        kind: 'forbidden',
+        code: 'caller_kind_not_allowed',
+      });
+      await expect(putAccess(world, {}, caller)).rejects.toMatchObject({ code: 'caller_kind_not_allowed' });
+    }
+  });
+});
+
+describe('Access PUT (spec: Access, PUT rules)', () => {
+  it('rule 1: replaces the lists sent and saves grants exactly as sent; leaving admin out removes its grant', async () => {
+    const { world } = await withApps();
+    await collection(world, 'orders');
+    const document = await putAccess(world, {
+      vaultGrants: [vault('user', 'orders', 'read'), vault('user', 'orders', 'write')],
+      filesGrants: [files('viewer', 'read')],
+    });
+    expect(shown(document.vaultGrants)).toEqual([
+      { role: 'user', collection: 'orders', action: 'read' },
+      { role: 'user', collection: 'orders', action: 'write' },
+    ]);
+    expect(shown(document.filesGrants)).toEqual([{ role: 'viewer', action: 'read' }]);
+    expect(await getAccess(world)).toEqual(document);
+    expect(audited(world, 'access.updated')).toHaveLength(1);
+  });
+
+  it('rule 2: vault_grants omitted is []; collections left with no site-role grant become admin-only', async () => {
+    const world = await aWorkspaceWorld();
+    await collection(world, 'orders');
+    await collection(world, 'logs');
+    await putAccess(world, {
+      vaultGrants: [vault('user', 'orders', 'read'), vault('viewer', 'logs', 'read')],
+    });
+    const omitted = await putAccess(world, {});
+    expect(shown(omitted.vaultGrants)).toEqual([
+      { role: 'admin', collection: 'logs', action: 'delete' },
+      { role: 'admin', collection: 'logs', action: 'read' },
+      { role: 'admin', collection: 'logs', action: 'write' },
+      { role: 'admin', collection: 'orders', action: 'delete' },
+      { role: 'admin', collection: 'orders', action: 'read' },
+      { role: 'admin', collection: 'orders', action: 'write' },
+    ]);
+    const partly = await putAccess(world, { vaultGrants: [vault('user', 'orders', 'read')] });
+    expect(shown(partly.vaultGrants)).toEqual([
+      { role: 'admin', collection: 'logs', action: 'delete' },
+      { role: 'admin', collection: 'logs', action: 'read' },
+      { role: 'admin', collection: 'logs', action: 'write' },
+      { role: 'user', collection: 'orders', action: 'read' },
+    ]);
+  });
+
+  it('rule 3: files_grants omitted is []', async () => {
+    const world = await aWorkspaceWorld();
+    await putAccess(world, { filesGrants: [files('user', 'write')] });
+    expect((await putAccess(world, {})).filesGrants).toEqual([]);
+  });
+
+  it('rule 4: app_grants null or omitted leaves launch unchanged; [] restricts every product app', async () => {
+    const { world, portal, store } = await withApps();
+    await putAccess(world, { appGrants: [launch('viewer', portal.id), launch('user', portal.id)] });
+    const before = (await getAccess(world)).appGrants;
+    expect((await putAccess(world, {})).appGrants).toEqual(before);
+    expect((await putAccess(world, { appGrants: null })).appGrants).toEqual(before);
+    const restricted = await putAccess(world, { appGrants: [] });
+    expect(restricted.appGrants).toEqual([]);
+    expect(restricted.apps).toEqual([
+      { id: portal.id, name: 'Portal', visibility: 'restricted' },
+      { id: store.id, name: 'Store', visibility: 'restricted' },
+    ]);
+    const setting = await world.uc.apps.getAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      appId: store.id,
+    });
+    expect(setting).toEqual({ visibility: 'restricted', grants: [] });
+  });
+
+  it('rule 5: preserves workload grants on each collection', async () => {
+    const world = await aWorkspaceWorld();
+    const worker = await aWorkload(world);
+    await collection(world, 'orders');
+    await world.uc.collections.putAcl.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      name: 'orders',
+      grants: [],
+      workloadGrants: [{ workloadId: worker.id, action: 'write' }],
+      context: ctx(world.ownerId),
+    });
+    await putAccess(world, { vaultGrants: [vault('user', 'orders', 'read')] });
+    const acl = await world.uc.collections.getAcl.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      name: 'orders',
+    });
+    expect(acl).toEqual({
+      grants: [{ role: 'user', action: 'read' }],
+      workloadGrants: [{ workloadId: worker.id, action: 'write' }],
+    });
+  });
+
+  it('rule 6: every non-admin role with launch keeps an app workspace; removing one makes it restricted', async () => {
+    const { world, portal, store } = await withApps();
+    const everyNonAdmin = await putAccess(world, {
+      appGrants: [launch('viewer', portal.id), launch('user', portal.id), launch('admin', store.id)],
+    });
+    expect(everyNonAdmin.apps).toEqual([
+      { id: portal.id, name: 'Portal', visibility: 'workspace' },
+      { id: store.id, name: 'Store', visibility: 'restricted' },
+    ]);
+    const withoutUser = await putAccess(world, { appGrants: [launch('viewer', portal.id)] });
+    expect(withoutUser.apps[0]).toEqual({ id: portal.id, name: 'Portal', visibility: 'restricted' });
+    expect(shown(withoutUser.appGrants)).toEqual([{ role: 'viewer', appId: portal.id, action: 'read' }]);
+  });
+
+  it('rule 7: admin is an ordinary role whose grants are listed and editable', async () => {
+    const world = await aWorkspaceWorld();
+    await collection(world, 'orders');
+    const adminReadOnly = await putAccess(world, {
+      vaultGrants: [vault('admin', 'orders', 'read')],
+      filesGrants: [files('admin', 'read')],
+    });
+    expect(shown(adminReadOnly.vaultGrants)).toEqual([
+      { role: 'admin', collection: 'orders', action: 'read' },
+    ]);
+    expect(shown(adminReadOnly.filesGrants)).toEqual([{ role: 'admin', action: 'read' }]);
+  });
+
+  it('answers a document sent back unchanged with the same document', async () => {
+    const { world, portal } = await withApps();
+    await collection(world, 'orders');
+    await putAccess(world, {
+      vaultGrants: [vault('viewer', 'orders', 'read')],
+      filesGrants: [files('user', 'read')],
+      appGrants: [launch('admin', portal.id)],
+    });
+    const document = await getAccess(world);
+    const again = await putAccess(world, {
+      vaultGrants: document.vaultGrants,
+      filesGrants: document.filesGrants,
+      appGrants: document.appGrants,
+    });
+    expect(again).toEqual(document);
+  });
+
+  it('refuses unknown roles, collections, apps and actions (422), naming the element, writing nothing', async () => {
+    const { world, portal } = await withApps();
+    const legacy = await seedApp(world, { slug: 'legacy', kind: 'coderunner' });
+    await collection(world, 'orders');
+    const before = snapshot(world);
+    const cases: [Body, string, string][] = [
+      [{ vaultGrants: [vault('owner', 'orders', 'read')] }, 'unknown_site_role', 'vault_grants[0].role'],
+      [
+        { vaultGrants: [vault('user', 'missing', 'read')] },
+        'unknown_collection',
+        'vault_grants[0].collection',
+      ],
+      [
+        { vaultGrants: [vault('user', 'orders', 'launch')] },
+        'invalid_grant_action',
+        'vault_grants[0].action',
+      ],
+      [
+        { filesGrants: [files('user', 'read'), files('user', 'delete')] },
+        'invalid_grant_action',
+        'files_grants[1].action',
+      ],
+      [{ appGrants: [launch('user', legacy.id)] }, 'unknown_app', 'app_grants[0].app_id'],
+      [
+        { appGrants: [{ role: 'user', appId: portal.id, action: 'write' }] },
+        'invalid_grant_action',
+        'app_grants[0].action',
+      ],
+      [{ appGrants: [launch('guest', portal.id)] }, 'unknown_site_role', 'app_grants[0].role'],
+    ];
+    for (const [body, code, field] of cases) {
+      await expect(putAccess(world, body)).rejects.toMatchObject({
+        kind: 'invalid',
+        code,
+        fieldErrors: [{ field }],
+      });
+    }
+    expect(snapshot(world)).toBe(before);
+  });
+
+  it('needs ddl (writers 403) and refuses a frozen workspace', async () => {
+    const world = await aWorkspaceWorld();
+    const writer = await aMember(world, 'writer');
+    const admin = await aMember(world, 'admin');
+    await expect(putAccess(world, {}, team(writer))).rejects.toMatchObject({ code: 'permission_denied' });
+    await expect(putAccess(world, {}, team(admin))).resolves.toBeDefined();
+    await freeze(world);
+    await expect(putAccess(world, {})).rejects.toMatchObject({ code: 'workspace_frozen' });
+  });
+});
+
+describe('one set of grants seen two ways', () => {
+  it('a collection ACL and the vault_grants of Access read and write the same grants', async () => {
+    const world = await aWorkspaceWorld();
+    await collection(world, 'orders');
+    await world.uc.collections.putAcl.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      name: 'orders',
+      grants: [{ role: 'viewer', action: 'read' }],
+      context: ctx(world.ownerId),
+    });
+    expect(shown((await getAccess(world)).vaultGrants)).toEqual([
+      { role: 'viewer', collection: 'orders', action: 'read' },
+    ]);
+    await putAccess(world, { vaultGrants: [vault('user', 'orders', 'write')] });
+    const acl = await world.uc.collections.getAcl.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      name: 'orders',
+    });
+    expect(acl.grants).toEqual([{ role: 'user', action: 'write' }]);
+  });
+
+  it("an app's access setting and the app_grants of Access read and write the same grants", async () => {
+    const { world, portal } = await withApps();
+    await world.uc.apps.putAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      appId: portal.id,
+      visibility: 'restricted',
+      grants: [{ role: 'user', action: 'read' }],
+      context: ctx(world.ownerId),
+    });
+    const document = await getAccess(world);
+    expect(document.apps[0]).toEqual({ id: portal.id, name: 'Portal', visibility: 'restricted' });
+    expect(shown(document.appGrants.filter((g) => g.appId === portal.id))).toEqual([
+      { role: 'user', appId: portal.id, action: 'read' },
+    ]);
+    await putAccess(world, { appGrants: [launch('viewer', portal.id), launch('user', portal.id)] });
+    const setting = await world.uc.apps.getAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      appId: portal.id,
+    });
+    expect(setting).toEqual({
+      visibility: 'workspace',
+      grants: [
+        { role: 'user', action: 'read' },
+        { role: 'viewer', action: 'read' },
+      ],
+    });
+  });
+});
+
+describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
+  it('starts workspace-visible with no grants; PUT replaces visibility and grants as sent', async () => {
+    const { world, portal } = await withApps();
+    const get = () =>
+      world.uc.apps.getAccess.execute({
+        caller: team(world.ownerId),
+        workspaceId: world.workspaceId,
+        appId: portal.id,
+      });
+    const put = (visibility: string, grants: RoleGrantInput[]) =>
+      world.uc.apps.putAccess.execute({
+        caller: team(world.ownerId),
+        workspaceId: world.workspaceId,
+        appId: portal.id,
+        visibility,
+        grants,
+        context: ctx(world.ownerId),
+      });
+    expect(await get()).toEqual({ visibility: 'workspace', grants: [] });
+    // Restricted: only the listed roles launch, admin only when listed.
+    expect(await put('restricted', [{ role: 'viewer', action: 'read' }])).toEqual({
+      visibility: 'restricted',
+      grants: [{ role: 'viewer', action: 'read' }],
+    });
+    const launchers = async () =>
+      (await getAccess(world)).appGrants.filter((g) => g.appId === portal.id).map((g) => g.role);
+    expect(await launchers()).toEqual(['viewer']);
+    await put('restricted', [
+      { role: 'viewer', action: 'read' },
+      { role: 'admin', action: 'read' },
+    ]);
+    expect(await launchers()).toEqual(['admin', 'viewer']);
+    expect(await put('workspace', [])).toEqual({ visibility: 'workspace', grants: [] });
+    expect((await launchers()).sort()).toEqual(['admin', 'user', 'viewer']);
+    expect(audited(world, 'app.access_updated')).toHaveLength(3);
+  });
+
+  it('refuses a bad visibility or grant (422), callers without ddl (403), an archived app (410)', async () => {
+    const { world, portal } = await withApps();
+    const writer = await aMember(world, 'writer');
+    const put = (visibility: string, grants: RoleGrantInput[], caller: Principal = team(world.ownerId)) =>
+      world.uc.apps.putAccess.execute({
+        caller,
+        workspaceId: world.workspaceId,
+        appId: portal.id,
+        visibility,
+        grants,
+        context: ctx(world.ownerId),
+      });
+    await expect(put('private', [])).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_visibility' });
+    await expect(put('restricted', [{ role: 'guest', action: 'read' }])).rejects.toMatchObject({
+      code: 'unknown_site_role',
+    });
+    await expect(put('restricted', [{ role: 'user', action: 'write' }])).rejects.toMatchObject({
+      code: 'invalid_grant_action',
+    });
+    await expect(put('restricted', [], team(writer))).rejects.toMatchObject({ code: 'permission_denied' });
+    await expect(
+      world.uc.apps.getAccess.execute({
+        caller: team(writer),
+        workspaceId: world.workspaceId,
+        appId: portal.id,
+      }),
+    ).rejects.toMatchObject({ code: 'permission_denied' });
+    await world.uc.apps.archive.execute({
+      userId: world.ownerId,
+      workspaceId: world.workspaceId,
+      appId: portal.id,
+      context: ctx(world.ownerId),
+    });
+    await expect(put('restricted', [])).rejects.toMatchObject({ kind: 'gone', code: 'app_archived' });
+  });
+
+  it('answers site users 403 whatever their role: team tokens only', async () => {
+    const { world, portal } = await withApps();
+    const worker = await aWorkload(world);
+    for (const caller of [m2m(world.workspaceId), workloadCaller(world.workspaceId, worker.id)]) {
+      await expect(
+        world.uc.apps.getAccess.execute({ caller, workspaceId: world.workspaceId, appId: portal.id }),
+      ).rejects.toMatchObject({ kind: 'forbidden', code: 'caller_kind_not_allowed' });
+      await expect(
+        world.uc.apps.putAccess.execute({
+          caller,
+          workspaceId: world.workspaceId,
+          appId: portal.id,
+          visibility: 'workspace',
+          grants: [],
+          context: ctx(world.ownerId),
+        }),
+      ).rejects.toMatchObject({ code: 'caller_kind_not_allowed' });
+    }
+  });
+
+  it('is refused on a frozen workspace', async () => {
+    const { world, portal } = await withApps();
+    await freeze(world);
+    await expect(
+      world.uc.apps.putAccess.execute({
+        caller: team(world.ownerId),
+        workspaceId: world.workspaceId,
+        appId: portal.id,
+        visibility: 'restricted',
+        grants: [],
+        context: ctx(world.ownerId),
+      }),
+    ).rejects.toMatchObject({ code: 'workspace_frozen' });
+  });
+});

@@ -1,0 +1,73 @@
+import { domainToASCII } from 'node:url';
+import { hostOfUrl, requireHostname } from '../src';
+import { punycodeEncode } from '../src/custom-domain/punycode';
+
+describe('punycode (RFC 3492)', () => {
+  it.each([
+    ['bücher', 'bcher-kva'],
+    ['münchen', 'mnchen-3ya'],
+    ['例え', 'r8jz45g'],
+    ['пример', 'e1afmkfd'],
+    // RFC 3492 §7.1 sample (A) Arabic (Egyptian) and (L) Japanese.
+    ['ليهمابتكلموشعربي؟', 'egbpdaj6bu4bxfgehfvwxn'],
+    ['3年B組金八先生', '3B-ww4c5e180e575a65lsy2b'],
+  ])('encodes %s as %s', (label, encoded) => {
+    expect(punycodeEncode(label)).toBe(encoded);
+  });
+});
+
+describe('custom domain names (supplement §8)', () => {
+  // Node's WHATWG URL implementation (UTS #46) is the reference the domain's own mapping must agree with.
+  it.each([
+    'shop.example.com',
+    'SHOP.Example.COM',
+    'bücher.example',
+    'BÜCHER.example',
+    'münchen.de',
+    '例え.テスト',
+    'пример.рф',
+    'ｓｈｏｐ．example。com',
+    'straße.example',
+    'xn--bcher-kva.example',
+    'a-b.c-d.example',
+  ])('maps %s as IDNA does', (input) => {
+    expect(requireHostname(input)).toBe(domainToASCII(input));
+  });
+
+  it('takes 253 characters and refuses 254', () => {
+    const name = (length: number) =>
+      `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 192)}`;
+    expect(requireHostname(name(253))).toHaveLength(253);
+    expect(() => requireHostname(name(254))).toThrow(expect.objectContaining({ code: 'invalid_domain' }));
+  });
+
+  it.each([
+    ['a scheme', 'https://shop.example.com'],
+    ['a port', 'shop.example.com:8443'],
+    ['a path', 'shop.example.com/x'],
+    ['a trailing dot', 'shop.example.com.'],
+    ['one label', 'shop'],
+    ['an empty label', 'shop..example'],
+    ['a leading hyphen', '-shop.example'],
+    ['a trailing hyphen', 'shop-.example'],
+    ['an underscore', '_dmarc.example.com'],
+    ['a space inside', 'shop example.com'],
+    ['an IPv4 address', '10.0.0.1'],
+    ['an IPv6 address', '[::1]'],
+    ['-- in third and fourth place', 'ab--c.example'],
+    ['a label over 63 characters', `${'a'.repeat(64)}.example`],
+  ])('refuses %s', (_what, input) => {
+    expect(() => requireHostname(input)).toThrow(
+      expect.objectContaining({ kind: 'invalid', code: 'invalid_domain' }),
+    );
+  });
+
+  it.each([
+    ['http://127.0.0.1:8080', '127.0.0.1'],
+    ['https://Control.Example.com', 'control.example.com'],
+    ['https://control.example.com:8443/base', 'control.example.com'],
+    ['http://[::1]:8080', '::1'],
+  ])('finds the host of %s', (url, host) => {
+    expect(hostOfUrl(url)).toBe(host);
+  });
+});

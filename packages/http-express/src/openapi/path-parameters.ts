@@ -1,0 +1,45 @@
+import { SCOPE_TYPES } from '../mappers/resources.mapper';
+import type { JsonSchema } from './dto-schema';
+
+interface PathParameter {
+  readonly description: string;
+  readonly schema: JsonSchema;
+  /** Checked by `uuidParams`: anything but a UUID answers 404 `not_found`. */
+  readonly uuid: boolean;
+}
+
+const uuid = (description: string): PathParameter => ({
+  description,
+  schema: { type: 'string', format: 'uuid' },
+  uuid: true,
+});
+
+/**
+ * Every path parameter the API uses, by name. A route with a parameter not
+ * listed here fails when the document is built: name it here once.
+ */
+export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
+  organization_id: uuid('an organization id'),
+  workspace_id: uuid('a workspace id'),
+  environment_id: uuid('an environment id of the workspace'),
+  client_id: uuid("an M2M client's `client_id`"),
+  membership_id: uuid('a membership id'),
+  ticket_id: uuid('a support ticket id'),
+  scope_id: uuid('the organization or workspace id'),
+  scope_type: {
+    description: '`account` (an organization) or `workspace`; anything else is 400 `invalid_scope_type`',
+    schema: { type: 'string', enum: [...SCOPE_TYPES] },
+    uuid: false,
+  },
+  key: { description: 'the key, as written (case-sensitive)', schema: { type: 'string' }, uuid: false },
+};
+
+/** `/v1/things/:thing_id` → `/v1/things/{thing_id}` and the names in order. */
+export function openApiPath(expressPath: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const path = expressPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    names.push(name);
+    return `{${name}}`;
+  });
+  return { path, names };
+}

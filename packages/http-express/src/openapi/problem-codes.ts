@@ -1,0 +1,193 @@
+/**
+ * Every `code` a problem+json answer can carry, with its status. Operations
+ * name the codes they can return (`errors` in their description); the
+ * document groups them by status, and the response check of the HTTP suites
+ * fails when an answer carries a code its operation does not list.
+ */
+export const PROBLEM_CODES = {
+  // Requests the server cannot read at all.
+  malformed_json: { status: 400, description: 'the body is not JSON' },
+  json_too_deep: { status: 400, description: 'the JSON body nests more than 32 levels' },
+  body_too_large: { status: 413, description: "the body is over the route's limit" },
+  unsupported_encoding: { status: 415, description: 'the body encoding or charset is not supported' },
+  invalid_body: { status: 422, description: 'the body is JSON but not an object' },
+  validation_failed: {
+    status: 422,
+    description:
+      'unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them',
+  },
+  not_found: { status: 404, description: 'a path id that is not a UUID names nothing' },
+
+  // Authentication and caller kinds.
+  missing_token: { status: 401, description: 'no `Authorization: Bearer` token' },
+  invalid_token: {
+    status: 401,
+    description: 'the token does not verify, has expired, its session ended or its M2M client was deleted',
+  },
+  invalid_operator_token: { status: 401, description: 'not the operator token' },
+  invalid_credentials: { status: 401, description: 'wrong email or password (the same answer for both)' },
+  invalid_refresh_token: { status: 401, description: 'the refresh token is invalid, spent or revoked' },
+  invalid_client: {
+    status: 401,
+    description: 'unknown M2M client, wrong client secret, or a client of another workspace',
+  },
+  caller_kind_not_allowed: { status: 403, description: 'a valid token of a kind this route does not accept' },
+  password_change_required: {
+    status: 403,
+    description: 'a session on a temporary password: choose a new one with POST /v1/me/password first',
+  },
+
+  // Permissions and scope state.
+  permission_denied: { status: 403, description: "the caller lacks the route's permission on the scope" },
+  no_eligible_organization_role: {
+    status: 403,
+    description: "roles in the organization's workspaces but no accepted organization role",
+  },
+  workspace_frozen: { status: 403, description: 'a change in a frozen workspace' },
+  organization_suspended: { status: 403, description: 'a change in a suspended organization' },
+  organization_creation_disabled: {
+    status: 403,
+    description: 'organization creation by team members is switched off on this installation',
+  },
+  organization_not_found: { status: 404, description: 'no such organization visible to the caller' },
+  workspace_not_found: { status: 404, description: 'no such workspace visible to the caller' },
+  environment_not_found: { status: 404, description: 'no such environment in the workspace' },
+  user_not_found: { status: 404, description: 'no such user' },
+
+  // Account ownership and password hashing (docs/security.md).
+  account_managed_elsewhere: {
+    status: 409,
+    description:
+      'a password for a login another organization or the operator invited; add the person without one',
+  },
+  email_not_verified: {
+    status: 403,
+    description: 'accept after choosing a password through the link emailed to the address',
+  },
+  password_hashing_busy: {
+    status: 503,
+    description: 'too many passwords are being checked right now; retry after `Retry-After`',
+  },
+
+  // Organizations, workspaces, environments, quotas.
+  limit_reached: {
+    status: 409,
+    description: 'a create past a ceiling of what a workspace holds; `detail` names the ceiling',
+  },
+  quota_exceeded: { status: 409, description: "past the organization's `workspaces` limit" },
+  environment_name_taken: { status: 409, description: 'environment names are unique in a workspace' },
+  duplicate: { status: 409, description: 'a uniqueness rule of the database' },
+  invalid_name: { status: 422, description: 'the name is empty, too long or not one line' },
+  invalid_email: { status: 422, description: 'not an email address' },
+  invalid_password: { status: 422, description: 'the password is not 8 to 128 characters' },
+  invalid_environment_name: { status: 422, description: 'not a valid environment name' },
+  invalid_environment_status: { status: 422, description: 'not `active` or `inactive`' },
+  unknown_limit_key: { status: 422, description: 'a limit key the platform does not know' },
+  invalid_limit: { status: 422, description: 'a limit outside its allowed range' },
+
+  // Sign-in, tokens, password links.
+  invalid_token_request: {
+    status: 422,
+    description: 'send either `{email, password}` or `{refresh_token}`',
+  },
+  invalid_current_password: { status: 422, description: 'the current password is wrong' },
+  link_unusable: { status: 410, description: 'the link is unknown, expired, used or cancelled' },
+  too_many_sign_in_attempts: {
+    status: 429,
+    description: 'too many failed sign-ins for one email; `Retry-After` says when to try again',
+  },
+
+  // Memberships.
+  invalid_scope_type: { status: 400, description: 'a path `scope_type` other than `account` or `workspace`' },
+  user_id_and_email: { status: 400, description: 'send `user_id` or `email`, not both' },
+  user_id_or_email_required: { status: 400, description: 'send one of `user_id` and `email`' },
+  password_with_user_id: { status: 400, description: '`password` is only accepted with `email`' },
+  only_owner_grants_owner: { status: 403, description: 'only an owner may grant `owner`' },
+  role_above_ceiling: { status: 403, description: "the role ranks above the caller's own on the scope" },
+  role_not_below_caller: {
+    status: 403,
+    description: "revoking a role equal to or above the caller's own",
+  },
+  cannot_demote_owner: { status: 403, description: "an owner changing another owner's role" },
+  membership_not_found: { status: 404, description: 'no such membership' },
+  invitation_not_found: {
+    status: 404,
+    description: "another's invitation, one no longer pending, or (accept) an expired one",
+  },
+  membership_role_conflict: {
+    status: 409,
+    description: 'the user already has another role on the scope (change it with PATCH)',
+  },
+  membership_not_accepted: { status: 409, description: 'a pending invitation cannot change role' },
+  membership_already_accepted: { status: 409, description: 'the invitation was accepted meanwhile' },
+  last_owner: { status: 409, description: 'demoting or removing the last owner of a scope' },
+  user_has_credentials: { status: 409, description: 'a password for an email that already has one' },
+  not_platform_sign_in: { status: 409, description: 'a legacy app-user login, not a platform sign-in' },
+  invalid_role_for_scope: { status: 422, description: 'a role not valid for the scope' },
+  invalid_expires_at: {
+    status: 422,
+    description: '`expires_at` is not an ISO 8601 date or date-time with a zone in the future',
+  },
+
+  // Support.
+  ticket_not_found: {
+    status: 404,
+    description: 'the ticket is missing, in another organization or not visible to the caller',
+  },
+  message_not_found: { status: 404, description: 'no such message on the ticket' },
+  ticket_closed: { status: 409, description: 'the ticket is closed' },
+  invalid_ticket_transition: {
+    status: 409,
+    description: 'the ticket cannot move to that status from its own',
+  },
+  invalid_subject: { status: 422, description: 'the subject is empty, too long or not one line' },
+  invalid_description: { status: 422, description: 'the description is empty or too long' },
+  invalid_message_body: { status: 422, description: 'the reply is empty or too long' },
+  invalid_category: { status: 422, description: 'not a ticket category' },
+  invalid_priority: { status: 422, description: 'not a ticket priority' },
+  invalid_workspace: { status: 422, description: 'not a workspace of the organization' },
+  invalid_context: { status: 422, description: 'a context key or value that is not allowed' },
+  invalid_query: { status: 422, description: 'an unknown list parameter or a value out of range' },
+  invalid_redaction: { status: 422, description: 'send exactly one of `message_id` and `subject: true`' },
+  support_rate_limited: {
+    status: 429,
+    description: 'a support limit; `detail` names it and `Retry-After` says when to try again',
+  },
+
+  // Secrets, M2M clients, flags, audit.
+  identical_environments: { status: 400, description: 'the source and target environment are the same' },
+  reserved_flag_key: { status: 400, description: 'a flag named `compare`, `promote` or `runtime`' },
+  unsupported_grant_type: { status: 400, description: '`grant_type` other than `client_credentials`' },
+  platform_managed_secret: { status: 403, description: 'the platform manages this secret' },
+  m2m_read_only: { status: 403, description: 'M2M tokens are read-only on secrets' },
+  missing_scope: { status: 403, description: 'the M2M token lacks the `secrets:read` scope' },
+  secret_not_found: { status: 404, description: 'no such secret in the set' },
+  flag_not_found: { status: 404, description: 'no such flag' },
+  m2m_client_not_found: { status: 404, description: 'no such M2M client in the workspace' },
+  environment_inactive: { status: 409, description: 'the environment is inactive' },
+  invalid_secret_key: { status: 422, description: 'a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters' },
+  invalid_secret_value: { status: 422, description: 'a value over 10,000 characters' },
+  invalid_secret_description: { status: 422, description: 'a description over 255 characters' },
+  invalid_mode: { status: 422, description: '`mode` is not `skip_existing` or `overwrite`' },
+  invalid_scope: { status: 422, description: 'an M2M scope other than `secrets:read`' },
+  invalid_flag_key: { status: 422, description: 'a flag key not 1 to 128 letters, digits, `.`, `_` or `-`' },
+  invalid_flag_value: { status: 422, description: 'a flag value over 8,192 bytes of JSON text' },
+  invalid_cursor: { status: 422, description: '`before` is not a cursor the API returned' },
+  too_many_token_requests: {
+    status: 429,
+    description: 'too many M2M token requests for one client or from one address',
+  },
+  secret_store_unavailable: {
+    status: 502,
+    description: 'the key store cannot seal or open a value; nothing was written; retry',
+  },
+
+  // Served by the platform itself.
+  database_unavailable: {
+    status: 503,
+    description: 'the database cannot be reached right now; retry after `Retry-After`',
+  },
+  not_ready: { status: 503, description: 'the database does not answer' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -1,0 +1,25 @@
+import { EntitySchema } from 'typeorm';
+
+/**
+ * A row of `site_role_grants`: one grant of a site role. `resourceId` is the
+ * collection name, the app id, or '' for the workspace's files.
+ */
+export interface SiteRoleGrantRecord {
+  workspaceId: string;
+  resource: string;
+  resourceId: string;
+  role: string;
+  action: string;
+}
+
+export const SiteRoleGrantSchema = new EntitySchema<SiteRoleGrantRecord>({
+  name: 'SiteRoleGrant',
+  tableName: 'site_role_grants',
+  columns: {
+    workspaceId: { type: 'uuid', name: 'workspace_id', primary: true },
+    resource: { type: 'text', primary: true },
+    resourceId: { type: 'text', name: 'resource_id', primary: true },
+    role: { type: 'text', primary: true },
+    action: { type: 'text', primary: true },
+  },
+});

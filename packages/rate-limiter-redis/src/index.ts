@@ -1,0 +1,2 @@
+export { openRedis } from './open-redis';
+export { RedisRateLimiter } from './redis-rate-limiter';

@@ -1,0 +1,6 @@
+import { describeBlobStoreContract, InMemoryBlobStore } from '@groundfloor/testkit';
+
+describeBlobStoreContract('in-memory', async () => ({
+  subject: new InMemoryBlobStore(),
+  close: async () => {},
+}));
