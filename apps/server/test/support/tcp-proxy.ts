@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
+/** Watches what clients send: `connected` is called per connection and returns its byte observer. */
+export interface ClientTap {
+  connected(): (chunk: Buffer) => void;
+}
+
 /**
  * A TCP proxy on loopback in front of a real server (PostgreSQL), that a test
  * can take down and bring back on the same port: the database "becomes
@@ -15,10 +20,12 @@ export class TcpProxy {
   private constructor(
     private readonly targetHost: string,
     private readonly targetPort: number,
+    private readonly tap?: ClientTap,
   ) {}
 
-  static async start(targetHost: string, targetPort: number): Promise<TcpProxy> {
-    const proxy = new TcpProxy(targetHost, targetPort);
+  /** `tap`, when given, is told of every connection and sees the bytes its client sends. */
+  static async start(targetHost: string, targetPort: number, tap?: ClientTap): Promise<TcpProxy> {
+    const proxy = new TcpProxy(targetHost, targetPort, tap);
     await proxy.up();
     return proxy;
   }
@@ -39,6 +46,8 @@ export class TcpProxy {
           upstream.destroy();
         });
       }
+      const observe = this.tap?.connected();
+      if (observe) client.on('data', observe);
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve, reject) => {

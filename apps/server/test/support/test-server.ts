@@ -38,7 +38,11 @@ export async function startTestServer(
   /** Container modules loaded after the mailer fake (e.g. a failing key store). */
   extraOverrides: ContainerModule[] = [],
   /** Shutdown's grace before idle connections close; none unless a test is about draining. */
-  options: { drainGraceMs?: number } = {},
+  options: {
+    drainGraceMs?: number;
+    /** Rewrites the throwaway PostgreSQL database's URL (e.g. to reach it through a proxy). */
+    reachDatabase?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-test-'));
   const throwaway = kind === 'postgres' ? await createThrowawayDatabase(requiredPostgresUrl()) : undefined;
@@ -48,7 +52,9 @@ export async function startTestServer(
     OPERATOR_TOKEN,
     KMS_MASTER_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'info',
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    ...(throwaway
+      ? { DATABASE_URL: options.reachDatabase ? await options.reachDatabase(throwaway.url) : throwaway.url }
+      : {}),
     ...env,
   });
   const logs: string[] = [];

@@ -1,0 +1,44 @@
+import type { ClientTap } from './tcp-proxy';
+
+const SSL_REQUEST = 80877103;
+const GSS_REQUEST = 80877104;
+
+/**
+ * Counts the statements clients send to PostgreSQL, by reading the frontend
+ * side of the wire protocol: each simple Query ('Q') and each Execute ('E')
+ * of the extended protocol is one statement run by the server. It sees what
+ * the database sees, whatever the ORM or driver does above it.
+ */
+export class StatementCounter implements ClientTap {
+  private total = 0;
+
+  get count(): number {
+    return this.total;
+  }
+
+  connected(): (chunk: Buffer) => void {
+    let pending = Buffer.alloc(0);
+    // The first messages (startup, SSL or GSS request) have no type byte.
+    let untyped = true;
+    return (chunk) => {
+      pending = Buffer.concat([pending, chunk]);
+      for (;;) {
+        if (untyped) {
+          if (pending.length < 8) return;
+          const length = pending.readInt32BE(0);
+          if (pending.length < length) return;
+          const code = pending.readInt32BE(4);
+          pending = pending.subarray(length);
+          if (code !== SSL_REQUEST && code !== GSS_REQUEST) untyped = false;
+          continue;
+        }
+        if (pending.length < 5) return;
+        const type = String.fromCharCode(pending[0] as number);
+        const length = pending.readInt32BE(1);
+        if (pending.length < 1 + length) return;
+        if (type === 'Q' || type === 'E') this.total += 1;
+        pending = pending.subarray(1 + length);
+      }
+    };
+  }
+}
