@@ -48,6 +48,8 @@ export interface Config {
       };
   /** Rate-limit counters in Redis instead of the database (supplement §11). */
   readonly redisUrl: string | undefined;
+  /** Authorizing reads kept in memory, invalidated by LISTEN/NOTIFY (docs/performance.md). */
+  readonly authorizationCache: boolean;
 }
 
 /** Thrown with one line per problem; the process prints them and stops. */
@@ -232,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     dnsServers,
     domainCnameTarget,
     allowPrivateMailHosts: bool('ALLOW_PRIVATE_MAIL_HOSTS', false),
+    authorizationCache: bool('AUTHORIZATION_CACHE', true),
     organizationCreationEnabled: bool('ORG_CREATION_ENABLED', false),
     planLimits,
     coderunnerUrl: url('CODERUNNER_URL', ['http:', 'https:']),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { PgliteListen } from './cache/change-feed';
 import type { DatabaseLogger } from './database-logger';
 import type { DatabaseKind } from './executor';
 import { MIGRATIONS } from './migrations';
@@ -24,6 +25,8 @@ export interface Connected {
   readonly kind: DatabaseKind;
   /** Releases what the data source does not own (the PGlite instance). */
   readonly dispose: () => Promise<void>;
+  /** PGlite's own LISTEN (embedded only). */
+  readonly listen?: PgliteListen;
 }
 
 // Never `synchronize`: the migrations are the schema.
@@ -89,5 +92,10 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
     await pglite.close();
     throw err;
   }
-  return { dataSource, kind: 'pglite', dispose: () => pglite.close() };
+  return {
+    dataSource,
+    kind: 'pglite',
+    dispose: () => pglite.close(),
+    listen: (channel, callback) => pglite.listen(channel, callback),
+  };
 }

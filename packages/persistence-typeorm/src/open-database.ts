@@ -1,5 +1,7 @@
 import type { Clock, MailOutbox, RateLimiter, SigningKeyStore, UnitOfWork } from '@groundfloor/domain';
 import type { DataSource } from 'typeorm';
+import { AuthorizationCache } from './cache/authorization-cache';
+import { type ChangeFeed, listenOnPglite, listenOnPostgres } from './cache/change-feed';
 import { type ConnectionOptions, connect } from './data-source.factory';
 import { type DatabaseLogger, silentDatabaseLogger } from './database-logger';
 import { type DatabaseKind, Executor } from './executor';
@@ -15,6 +17,11 @@ export interface DatabaseOptions extends ConnectionOptions {
   readonly clock?: Clock;
   /** Apply pending migrations while opening; defaults to true. */
   readonly migrate?: boolean;
+  /**
+   * Keep the reads that authorize requests in memory, invalidated by the
+   * database's change notifications (docs/performance.md); defaults to true.
+   */
+  readonly authorizationCache?: boolean;
 }
 
 /** An open database and every port this package implements on it. */
@@ -42,7 +49,8 @@ const systemClock: Clock = { now: () => new Date() };
 /** Opens PostgreSQL (`databaseUrl` set) or embedded PGlite, and migrates it unless told not to. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logger ?? silentDatabaseLogger;
-  const { dataSource, kind, dispose } = await connect(options, logger);
+  const connected = await connect(options, logger);
+  const { dataSource, kind, dispose } = connected;
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
@@ -69,11 +77,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const executor = new Executor(dataSource, kind);
+  let cache: AuthorizationCache | undefined;
+  let feed: ChangeFeed | undefined;
+  if (options.authorizationCache !== false) {
+    cache = new AuthorizationCache();
+    if (kind === 'postgres' && options.databaseUrl) {
+      feed = listenOnPostgres(options.databaseUrl, cache, logger);
+    } else if (connected.listen) {
+      feed = await listenOnPglite(connected.listen, cache);
+    }
+  }
+  const closeAll = async () => {
+    await feed?.close();
+    await close();
+  };
   return {
     kind,
     dataSource,
     executor,
-    uow: new TypeormUnitOfWork(executor),
+    uow: new TypeormUnitOfWork(executor, cache),
     rateLimiter: new DatabaseRateLimiter(executor, options.clock ?? systemClock),
     mailOutbox: new TypeormMailOutbox(executor),
     signingKeys: new TypeormSigningKeyStore(executor),
@@ -88,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
     },
     ping: (timeoutMs = 2000) => withTimeout(executor.manager().query('SELECT 1'), timeoutMs),
-    close,
+    close: closeAll,
   };
 }
 

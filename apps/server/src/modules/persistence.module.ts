@@ -17,7 +17,12 @@ import { CONFIG, DATABASE } from '../tokens';
 export const persistenceModule = new ContainerModule(({ bind }) => {
   bind<Database>(DATABASE)
     .toResolvedValue(
-      (config: Config) => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+      (config: Config) =>
+        openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          authorizationCache: config.authorizationCache,
+        }),
       [CONFIG],
     )
     .inSingletonScope();

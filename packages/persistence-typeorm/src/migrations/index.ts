@@ -6,6 +6,7 @@ import { AccountOwnership1767226000000 } from './1767226000000-account-ownership
 import { OneCurrentSigningKey1767226010000 } from './1767226010000-one-current-signing-key.migration';
 import { AppsWorkloadsAccess1767226300000 } from './1767226300000-apps-workloads-access.migration';
 import { ReleasesCustomDomains1767226400000 } from './1767226400000-releases-custom-domains.migration';
+import { ChangeNotifications1767226450000 } from './1767226450000-change-notifications.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -19,4 +20,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   OneCurrentSigningKey1767226010000,
   AppsWorkloadsAccess1767226300000,
   ReleasesCustomDomains1767226400000,
+  ChangeNotifications1767226450000,
 ];

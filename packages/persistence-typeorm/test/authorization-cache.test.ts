@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Session } from '@groundfloor/domain';
+import {
+  createThrowawayDatabase,
+  type Database,
+  openDatabase,
+  type ThrowawayDatabase,
+} from '@groundfloor/persistence-typeorm';
+import { AuthorizationCache } from '../src/cache/authorization-cache';
+
+const session = (id: string, revokedAt: Date | null = null): Session => ({
+  id,
+  userId: randomUUID(),
+  createdAt: new Date(),
+  revokedAt,
+  passwordChangeRequired: false,
+});
+
+describe('the authorization cache', () => {
+  it('serves nothing until it hears change notifications', async () => {
+    const cache = new AuthorizationCache();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return session('a');
+    };
+    await cache.session('a', load);
+    await cache.session('a', load);
+    expect(loads).toBe(2);
+    cache.setListening(true);
+    await cache.session('a', load);
+    await cache.session('A', load);
+    expect(loads).toBe(3);
+  });
+
+  it('forgets a changed session, and everything when the channel drops', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    let revoked: Date | null = null;
+    const load = async () => session('a', revoked);
+    expect((await cache.session('a', load))?.revokedAt).toBeNull();
+    revoked = new Date();
+    expect((await cache.session('a', load))?.revokedAt).toBeNull();
+    cache.changed('sessions', 'a');
+    expect((await cache.session('a', load))?.revokedAt).toEqual(revoked);
+    revoked = null;
+    cache.setListening(false);
+    cache.setListening(true);
+    expect((await cache.session('a', load))?.revokedAt).toBeNull();
+  });
+
+  it('does not keep a read that a change overtook', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    let release: () => void = () => {};
+    const stale = cache.session(
+      'a',
+      () =>
+        new Promise<Session>((resolve) => {
+          release = () => resolve(session('a'));
+        }),
+    );
+    cache.changed('sessions', 'b'); // any change while the read is in flight
+    release();
+    await stale;
+    const fresh = session('a', new Date());
+    expect(await cache.session('a', async () => fresh)).toBe(fresh);
+  });
+
+  it('keeps entries no longer than its bound, and hands out values nobody can change', async () => {
+    let now = 0;
+    const cache = new AuthorizationCache({ ttlMs: 1000, now: () => now });
+    cache.setListening(true);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return session('a');
+    };
+    const first = await cache.session('a', load);
+    expect(() => {
+      (first as { revokedAt: Date | null }).revokedAt = new Date();
+    }).toThrow(TypeError);
+    now = 999;
+    await cache.session('a', load);
+    now = 1000;
+    await cache.session('a', load);
+    expect(loads).toBe(2);
+  });
+
+  it('drops every workspace access read on a membership, workspace or organization change', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return { workspace: {}, organization: {}, memberships: [] } as never;
+    };
+    for (const table of ['memberships', 'workspaces', 'organizations'] as const) {
+      await cache.workspaceAccess('w', 'u', load);
+      await cache.workspaceAccess('w', 'u', load);
+      cache.changed(table);
+    }
+    expect(loads).toBe(3);
+  });
+});
+
+/*
+ * On a real database: a change written behind the process's back (another
+ * replica, the CLI, hand-run SQL) reaches the cache through the triggers'
+ * notifications.
+ */
+const postgres = process.env.TEST_DATABASE_URL;
+const kinds: ('pglite' | 'postgres')[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
+
+describe.each(kinds)('change notifications on %s', (kind) => {
+  let throwaway: ThrowawayDatabase | undefined;
+  let database: Database;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') throwaway = await createThrowawayDatabase(postgres as string);
+    database = await openDatabase({ databaseUrl: throwaway?.url, dataDir: ':memory:', memory: true });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await throwaway?.drop();
+  });
+
+  /** Polls until `check` holds; fails after `ms`. */
+  async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('the change never reached the cache');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it('hears a session revoked by SQL the process did not run', async () => {
+    const userId = randomUUID();
+    const id = randomUUID();
+    await database.uow.transaction(async (tx) => {
+      await tx.users.save({
+        id: userId,
+        email: `${userId}@example.test`,
+        displayName: null,
+        passwordHash: null,
+        passwordChangeRequired: false,
+        emailVerified: false,
+        passwordSetByOrganizationId: null,
+        createdAt: new Date(),
+        lastLoginAt: null,
+        welcomeEmailSentAt: null,
+        idpRealm: null,
+      });
+      await tx.sessions.save({ ...session(id), userId });
+    });
+    // Served from the cache (which hands out frozen values) once the channel is up, not read afresh.
+    await eventually(async () => Object.isFrozen(await database.uow.read.sessions.findById(id)));
+    expect((await database.uow.read.sessions.findById(id))?.revokedAt).toBeNull();
+    await database.dataSource.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [id]);
+    await eventually(async () => (await database.uow.read.sessions.findById(id))?.revokedAt != null);
+  });
+
+  it('serves a session saved by this process fresh at once, with no wait for the notification', async () => {
+    const [row] = await database.dataSource.query('SELECT id, user_id FROM sessions LIMIT 1');
+    const id = row.id as string;
+    const before = await database.uow.read.sessions.findById(id);
+    await database.uow.transaction((tx) =>
+      tx.sessions.save({ ...(before as Session), passwordChangeRequired: true }),
+    );
+    expect((await database.uow.read.sessions.findById(id))?.passwordChangeRequired).toBe(true);
+  });
+});
