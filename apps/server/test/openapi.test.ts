@@ -77,7 +77,7 @@ describe('the API document', () => {
   it('names a security scheme per caller kind, and operator routes accept only the operator token', () => {
     const document = apiDocumentOf(t.running.app);
     const schemes = Object.keys((document.components as { securitySchemes: object }).securitySchemes).sort();
-    expect(schemes).toEqual(['m2mBearer', 'm2mClientBasic', 'operatorToken', 'teamBearer']);
+    expect(schemes).toEqual(['m2mBearer', 'm2mClientBasic', 'operatorToken', 'teamBearer', 'workloadBearer']);
     const security = (p: string, method: string) =>
       (document.paths[p]?.[method] as { security?: unknown } | undefined)?.security;
     expect(security('/v1/operator/organizations', 'get')).toEqual([{ operatorToken: [] }]);

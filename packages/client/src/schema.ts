@@ -784,6 +784,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/workspaces/{workspace_id}/apps/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public bootstrap of a shell_federated app, by slug
+         * @description The app and its current release, or null. Anything else (an unknown workspace or slug, an archived app, another kind) is the same 404.
+         */
+        get: operations["getPublicAppBootstrap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/scopes/{scope_type}/{scope_id}/members": {
         parameters: {
             query?: never;
@@ -826,6 +846,188 @@ export interface paths {
         patch: operations["renameWorkspace"];
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each site role may do: collections, files and app launch */
+        get: operations["getAccess"];
+        /**
+         * Replace the site-role grants
+         * @description `vault_grants` and `files_grants` omitted mean `[]`; `app_grants` omitted or null leaves app launch as it is, `[]` restricts every product app. Collections left without a site-role grant become admin-only; workload grants stay.
+         */
+        put: operations["putAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps of a workspace, oldest first (at most 200) */
+        get: operations["listApps"];
+        put?: never;
+        /**
+         * Create an app
+         * @description `app_kind` `shell_federated` (default) or `standalone`; the legacy `coderunner` is refused. Without `environment_id` the app targets the active `dev` environment, or the only active one.
+         */
+        post: operations["createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/by-slug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Shell configuration of a shell_federated app, by slug
+         * @description An unknown slug, an archived app and an app of another kind are all 404.
+         */
+        get: operations["getAppBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the apps of two environments differ
+         * @description Apps are paired through promotion; each active app of either environment appears once.
+         */
+        get: operations["compareApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote apps (and optionally a release each) to another environment
+         * @description A pair that cannot be promoted lands in `failed` with its code; the others go ahead. `dry_run` answers what would happen and changes nothing.
+         */
+        post: operations["promoteApps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One app, archived or not */
+        get: operations["getApp"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive an app
+         * @description Its slug stays taken, so restoring it never collides. Archiving again changes nothing.
+         */
+        delete: operations["archiveApp"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an app
+         * @description `name`, `manifest` (replaced whole), `git_repo_url` (null clears it) and `primary_coderunner_id`. The slug never changes.
+         */
+        patch: operations["updateApp"];
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may launch the app */
+        get: operations["getAppAccess"];
+        /**
+         * Replace who may launch the app
+         * @description `workspace`: anyone who can read the workspace; `restricted`: only the site roles in `grants` (`admin` too only when listed).
+         */
+        put: operations["putAppAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an archived app */
+        post: operations["restoreApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/shell-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Shell configuration of a shell_federated app */
+        get: operations["getShellConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/audit": {
         parameters: {
             query?: never;
@@ -837,6 +1039,65 @@ export interface paths {
         get: operations["listWorkspaceAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/coderunners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workloads of a workspace, archived ones included, oldest first */
+        get: operations["listWorkloads"];
+        put?: never;
+        /** Register a service or job workload */
+        post: operations["createWorkload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/coderunners/{coderunner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workload */
+        get: operations["getWorkload"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive a workload
+         * @description Its record stays, so apps and grants naming it still resolve; its identity tokens stop working at once. Archiving again changes nothing. Allowed while the workspace is frozen.
+         */
+        delete: operations["archiveWorkload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/coderunners/{coderunner_id}/identity-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A workload identity token (one hour)
+         * @description Never written to the audit log.
+         */
+        post: operations["issueWorkloadIdentityToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1095,10 +1356,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/vault/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data collections of a workspace, by name
+         * @description A workload token sees only the collections it holds a grant on.
+         */
+        get: operations["listCollections"];
+        put?: never;
+        /** Create a data collection (admin-only until granted) */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/vault/collections/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a data collection and its grants */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/vault/collections/{name}/acl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection's grants: site roles and workloads */
+        get: operations["getCollectionAcl"];
+        /**
+         * Replace a collection's grants
+         * @description `grants` is replaced as sent; `workload_grants` stay unless sent.
+         */
+        put: operations["putCollectionAcl"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Access: {
+            /** Format: uuid */
+            workspace_id: string;
+            roles: {
+                name: string;
+                builtin: boolean;
+            }[];
+            apps: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                visibility: "workspace" | "restricted";
+            }[];
+            vault_grants: {
+                role: string;
+                collection: string;
+                action: string;
+            }[];
+            files_grants: {
+                role: string;
+                action: string;
+            }[];
+            app_grants: {
+                role: string;
+                /** Format: uuid */
+                app_id: string;
+                action: string;
+            }[];
+        };
         AddMemberDto: {
             user_id?: string | null;
             email?: string | null;
@@ -1130,6 +1480,88 @@ export interface components {
             user_idp_realm: string | null;
             email_sent: boolean | null;
             email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
+        };
+        App: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            app_kind: "shell_federated" | "standalone" | "coderunner";
+            /** Format: uuid */
+            environment_id: string;
+            primary_coderunner_id: string | null;
+            /** @description free JSON */
+            manifest: {
+                [key: string]: unknown;
+            };
+            git_repo_url: string | null;
+            /** @enum {string} */
+            visibility: "workspace" | "restricted";
+            /** @enum {string} */
+            status: "active" | "archived";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            archived_at: string | null;
+        };
+        AppAccess: {
+            /** @enum {string} */
+            visibility: "workspace" | "restricted";
+            grants: {
+                role: string;
+                /** @enum {string} */
+                action: "read";
+            }[];
+        };
+        AppAccessDto: {
+            /** @enum {string} */
+            visibility: "workspace" | "restricted";
+            grants: {
+                role: string;
+                action: string;
+            }[];
+        };
+        AppComparison: {
+            /** Format: uuid */
+            source_environment_id: string;
+            /** Format: uuid */
+            target_environment_id: string;
+            apps: {
+                /** @enum {string} */
+                status: "only_source" | "only_target" | "both_same" | "both_differ";
+                source_app_id: string | null;
+                source_slug: string | null;
+                target_app_id: string | null;
+                target_slug: string | null;
+                source_release_id: string | null;
+                target_release_id: string | null;
+            }[];
+        };
+        AppList: {
+            apps: components["schemas"]["App"][];
+        };
+        AppPromotion: {
+            /** Format: uuid */
+            source_environment_id: string;
+            /** Format: uuid */
+            target_environment_id: string;
+            dry_run: boolean;
+            promoted: {
+                /** Format: uuid */
+                source_app_id: string;
+                target_app_id: string | null;
+                created: boolean;
+                source_release_id: string | null;
+                release_id: string | null;
+            }[];
+            failed: {
+                source_app_id: string;
+                error: string;
+            }[];
         };
         AuditEvent: {
             /** Format: uuid */
@@ -1182,6 +1614,47 @@ export interface components {
         ChangeRoleDto: {
             role: string;
         };
+        CollectionAcl: {
+            grants: {
+                role: string;
+                action: string;
+            }[];
+            workload_grants: {
+                /** Format: uuid */
+                coderunner_id: string;
+                action: string;
+            }[];
+        };
+        CollectionAclDto: {
+            grants: {
+                role: string;
+                action: string;
+            }[];
+            /** @description omitted: the workload grants stay as they are */
+            workload_grants?: {
+                /** Format: uuid */
+                coderunner_id: string;
+                action: string;
+            }[];
+        };
+        CreateAppDto: {
+            name: string;
+            slug: string;
+            /**
+             * @description default `shell_federated`
+             * @enum {string}
+             */
+            app_kind?: "shell_federated" | "standalone";
+            /** Format: uuid */
+            environment_id?: string;
+            primary_coderunner_id?: string | null;
+            /** @description free JSON, stored as sent */
+            manifest?: Record<string, never>;
+            git_repo_url?: string | null;
+        };
+        CreateCollectionDto: {
+            name: string;
+        };
         CreateM2mClientDto: {
             name: string;
             scopes?: string[];
@@ -1205,6 +1678,11 @@ export interface components {
             description: string;
             context?: Record<string, never>;
         };
+        CreateWorkloadDto: {
+            name: string;
+            /** @enum {string} */
+            kind: "service" | "job";
+        };
         /** @description A new M2M client with its secret */
         CreatedM2mClient: {
             /** Format: uuid */
@@ -1219,6 +1697,14 @@ export interface components {
         CreatedOrganization: {
             organization: components["schemas"]["OperatorOrganization"];
             owner_membership: components["schemas"]["OwnerMembership"];
+        };
+        DataCollection: {
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        DataCollectionList: {
+            collections: components["schemas"]["DataCollection"][];
         };
         Environment: {
             /** Format: uuid */
@@ -1571,6 +2057,21 @@ export interface components {
             /** @description only for field validation: one entry per refused field */
             errors?: components["schemas"]["FieldError"][];
         };
+        PromoteAppsDto: {
+            /** Format: uuid */
+            source_environment_id: string;
+            /** Format: uuid */
+            target_environment_id: string;
+            pairs: {
+                /** Format: uuid */
+                source_app_id: string;
+                /** Format: uuid */
+                target_app_id?: string;
+                /** Format: uuid */
+                source_release_id?: string;
+            }[];
+            dry_run?: boolean;
+        };
         PromoteSecretsDto: {
             source_environment_id: string;
             target_environment_id: string;
@@ -1593,6 +2094,40 @@ export interface components {
                 /** @description a problem code */
                 error: string;
             }[];
+        };
+        PublicAppBootstrap: {
+            /** Format: uuid */
+            app_id: string;
+            slug: string;
+            name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            release: {
+                /** Format: uuid */
+                release_id: string;
+                label: string | null;
+                /** @description where the Shell loads the app from (public, immutable) */
+                remote_entry_url: string;
+            } | null;
+        };
+        PutAccessDto: {
+            /** @description omitted: `[]` */
+            vault_grants?: {
+                role: string;
+                action: string;
+                collection: string;
+            }[];
+            /** @description omitted: `[]` */
+            files_grants?: {
+                role: string;
+                action: string;
+            }[];
+            app_grants?: {
+                role: string;
+                action: string;
+                /** Format: uuid */
+                app_id: string;
+            }[] | null;
         };
         PutFlagDto: {
             value: unknown;
@@ -1662,6 +2197,29 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        ShellConfig: {
+            /** Format: uuid */
+            app_id: string;
+            slug: string;
+            name: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** Format: uuid */
+            environment_id: string;
+            /** @enum {string} */
+            app_kind: "shell_federated";
+            /** @description free JSON */
+            manifest: {
+                [key: string]: unknown;
+            };
+            release: {
+                /** Format: uuid */
+                release_id: string;
+                label: string | null;
+                /** @description where the Shell loads the app from (public, immutable) */
+                remote_entry_url: string;
+            } | null;
         };
         TicketDetail: {
             /** Format: uuid */
@@ -1810,6 +2368,13 @@ export interface components {
             password?: string;
             refresh_token?: string;
         };
+        UpdateAppDto: {
+            name?: string;
+            /** @description replaced whole */
+            manifest?: Record<string, never>;
+            git_repo_url?: string | null;
+            primary_coderunner_id?: string | null;
+        };
         UpdateEnvironmentDto: {
             name?: string;
             /** @enum {string} */
@@ -1824,6 +2389,33 @@ export interface components {
         UpsertSecretDto: {
             value: string;
             description?: string | null;
+        };
+        Workload: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "service" | "job";
+            /** @enum {string} */
+            status: "active" | "archived";
+            /** @description free JSON */
+            manifest: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A workload's own identity: reads flags and the data collections its grants open */
+        WorkloadIdentityToken: {
+            /** @description an RS256 JWT; verifies against /v1/public/jwks.json */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description seconds (3600) */
+            expires_in: number;
+        };
+        WorkloadList: {
+            coderunners: components["schemas"]["Workload"][];
         };
         Workspace: {
             /** Format: uuid */
@@ -5917,6 +6509,68 @@ export interface operations {
             };
         };
     };
+    getPublicAppBootstrap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAppBootstrap"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMembers: {
         parameters: {
             query?: never;
@@ -6383,6 +7037,1633 @@ export interface operations {
             };
         };
     };
+    getAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutAccessDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_grant_action`: a grant with an action its resource does not have
+             *     - `unknown_app`: a grant names an app the workspace does not have
+             *     - `unknown_collection`: a grant names a collection the workspace does not have
+             *     - `unknown_site_role`: a grant names a site role the workspace does not have
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_grant_action" | "unknown_app" | "unknown_collection" | "unknown_site_role" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApps: {
+        parameters: {
+            query?: {
+                /** @description default `product` (shell_federated and standalone) */
+                kind?: "product" | "shell_federated" | "standalone" | "all" | "coderunner";
+                /** @description default false */
+                include_archived?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `app_kind_filter_invalid`: `kind` is not product, shell_federated, standalone, all or coderunner
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "app_kind_filter_invalid" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `workload_not_a_service`: an app's primary workload must be a service
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "workload_not_a_service";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `environment_not_found`: no such environment in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "environment_not_found" | "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_slug_taken`: another app of the workspace, archived or not, has this slug
+             *     - `environment_inactive`: the environment is inactive
+             *     - `workload_archived`: the workload is archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_slug_taken" | "environment_inactive" | "workload_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `app_kind_not_creatable`: `app_kind` is unknown, or the legacy `coderunner`
+             *     - `environment_required`: no `environment_id`, and neither an active `dev` nor a single active environment
+             *     - `invalid_app_slug`: a slug not 1 to 63 lowercase letters, digits and hyphens
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_git_repo_url`: `git_repo_url` is not one line of at most 2,048 characters
+             *     - `invalid_manifest`: `manifest` is not a JSON object
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `primary_coderunner_required`: a `standalone` app needs `primary_coderunner_id`
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "app_kind_not_creatable" | "environment_required" | "invalid_app_slug" | "invalid_body" | "invalid_git_repo_url" | "invalid_manifest" | "invalid_name" | "primary_coderunner_required" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAppBySlug: {
+        parameters: {
+            query: {
+                slug: string;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShellConfig"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compareApps: {
+        parameters: {
+            query: {
+                source_environment_id: string;
+                target_environment_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppComparison"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `identical_environments`: the source and target environment are the same
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "identical_environments";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `environment_not_found`: no such environment in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "environment_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `environment_inactive`: the environment is inactive
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "environment_inactive";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    promoteApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoteAppsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPromotion"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `identical_environments`: the source and target environment are the same
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "identical_environments" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `environment_not_found`: no such environment in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "environment_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `environment_inactive`: the environment is inactive
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "environment_inactive";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `duplicate_pair`: the same source or target app in two promotion pairs
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `too_many_pairs`: more than 200 promotion pairs
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "duplicate_pair" | "invalid_body" | "too_many_pairs" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    archiveApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAppDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `workload_not_a_service`: an app's primary workload must be a service
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "workload_not_a_service";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `workload_archived`: the workload is archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "workload_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_git_repo_url`: `git_repo_url` is not one line of at most 2,048 characters
+             *     - `invalid_manifest`: `manifest` is not a JSON object
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `primary_coderunner_required`: a `standalone` app needs `primary_coderunner_id`
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_git_repo_url" | "invalid_manifest" | "invalid_name" | "primary_coderunner_required" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAppAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppAccess"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAppAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppAccessDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppAccess"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_grant_action`: a grant with an action its resource does not have
+             *     - `invalid_visibility`: `visibility` is not `workspace` or `restricted`
+             *     - `unknown_site_role`: a grant names a site role the workspace does not have
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_grant_action" | "invalid_visibility" | "unknown_site_role" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_not_archived`: restore of an app that is not archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_not_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getShellConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShellConfig"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_not_shell_federated";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWorkspaceAudit: {
         parameters: {
             query?: {
@@ -6468,6 +8749,468 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "invalid_cursor" | "invalid_limit" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWorkloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkloadList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWorkload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkloadDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workload"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `invalid_workload_kind`: `kind` is not `service` or `job`
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_name" | "invalid_workload_kind" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWorkload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a workload id of the workspace */
+                coderunner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workload"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    archiveWorkload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a workload id of the workspace */
+                coderunner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueWorkloadIdentityToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a workload id of the workspace */
+                coderunner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkloadIdentityToken"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `workload_archived`: the workload is archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "workload_archived";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -8698,6 +11441,517 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "invalid_secret_key" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataCollectionList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCollectionDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataCollection"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `collection_name_taken`: the workspace has a collection of this name
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "collection_name_taken";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_collection_name`: a name not 1 to 63 lowercase letters, digits, `_` or `-`, starting with a letter
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_collection_name" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a data collection's name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `collection_not_found`: no such data collection in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "collection_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCollectionAcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a data collection's name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAcl"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workload_not_granted`: the workload holds no grant on this collection
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied" | "workload_not_granted";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `collection_not_found`: no such data collection in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "collection_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putCollectionAcl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a data collection's name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionAclDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAcl"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `collection_not_found`: no such data collection in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "collection_not_found" | "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `workload_archived`: the workload is archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "workload_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_grant_action`: a grant with an action its resource does not have
+             *     - `unknown_site_role`: a grant names a site role the workspace does not have
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_grant_action" | "unknown_site_role" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };

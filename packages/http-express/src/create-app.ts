@@ -11,6 +11,8 @@ import { type OpenApiDocument, openApiDocument } from './openapi/document';
 import { apiInfo } from './openapi/info';
 import { sendProblem } from './problem';
 import { operationsOf } from './route-table';
+import { accessRoutes } from './routes/access.routes';
+import { appsRoutes } from './routes/apps.routes';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
 import { flagsRoutes } from './routes/flags.routes';
@@ -21,9 +23,11 @@ import { operatorRoutes } from './routes/operator.routes';
 import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { publicRoutes } from './routes/public.routes';
+import { publicAppsRoutes } from './routes/public-apps.routes';
 import { referenceRoutes } from './routes/reference.routes';
 import { secretsRoutes } from './routes/secrets.routes';
 import { supportRoutes } from './routes/support.routes';
+import { workloadsRoutes } from './routes/workloads.routes';
 
 export interface AppOptions {
   readonly useCases: UseCases;
@@ -86,6 +90,10 @@ export function createApp(options: AppOptions): Express {
     flagsRoutes(options.useCases),
     auditRoutes(options.useCases),
     membershipRoutes(options.useCases),
+    workloadsRoutes(options.useCases),
+    appsRoutes(options.useCases),
+    accessRoutes(options.useCases),
+    publicAppsRoutes(options.useCases),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

@@ -32,6 +32,10 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
     uuid: false,
   },
   key: { description: 'the key, as written (case-sensitive)', schema: { type: 'string' }, uuid: false },
+  coderunner_id: uuid('a workload id of the workspace'),
+  app_id: uuid('an app id of the workspace'),
+  slug: { description: "an app's slug", schema: { type: 'string' }, uuid: false },
+  name: { description: "a data collection's name", schema: { type: 'string' }, uuid: false },
 };
 
 /** `/v1/things/:thing_id` → `/v1/things/{thing_id}` and the names in order. */

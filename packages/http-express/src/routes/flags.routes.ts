@@ -92,13 +92,13 @@ export function flagsRoutes(useCases: UseCases): Router {
   } satisfies Partial<Operation>;
 
   // Reads take team members and M2M tokens (spec: M2M tokens are read-only on flags).
-  const reader = requireCaller(useCases, { kinds: ['team', 'm2m'] });
+  const reader = requireCaller(useCases, { kinds: ['team', 'm2m', 'workload'] });
 
   route(router, BASE, {
     get: {
       id: 'listFlags',
       summary: 'The flags of a workspace',
-      callers: ['team', 'm2m'],
+      callers: ['team', 'm2m', 'workload'],
       responses: { 200: FlagList },
       errors: READ,
       handlers: [
@@ -122,7 +122,7 @@ export function flagsRoutes(useCases: UseCases): Router {
       description:
         'Answers an `ETag`; send it back as `If-None-Match` to get 304 while nothing changed. ' +
         'Clients may keep a copy but must revalidate it every time.',
-      callers: ['team', 'm2m'],
+      callers: ['team', 'm2m', 'workload'],
       responses: {
         200: {
           schema: RuntimeFlags,

@@ -22,6 +22,8 @@ export interface MatrixWorld {
   readonly prodId: string;
   /** O's owner, for preparing targets over HTTP. */
   readonly owner: Caller & { readonly person: NonNullable<Caller['person']> };
+  /** The workload behind the `workload` caller. */
+  readonly workloadId: string;
   readonly callers: Readonly<Record<CallerName, Caller>>;
 }
 
@@ -90,6 +92,17 @@ export async function buildMatrixWorld(t: TestServer): Promise<MatrixWorld> {
     return { headers: bearer(token.body.access_token), person: null };
   };
 
+  const workload = await t.http
+    .post(`/v1/workspaces/${workspaceId}/coderunners`)
+    .set(home.auth)
+    .send({ name: 'matrix workload', kind: 'service' })
+    .expect(201);
+  const workloadId = workload.body.id as string;
+  const workloadToken = await t.http
+    .post(`/v1/workspaces/${workspaceId}/coderunners/${workloadId}/identity-token`)
+    .set(home.auth)
+    .expect(200);
+
   const callers: Record<CallerName, Caller> = {
     anon: { headers: {}, person: null },
     operator: { headers: operator, person: null },
@@ -109,10 +122,21 @@ export async function buildMatrixWorld(t: TestServer): Promise<MatrixWorld> {
     outsider: await person(),
     m2m: await m2m([]),
     'm2m:secrets': await m2m(['secrets:read']),
+    workload: { headers: bearer(workloadToken.body.access_token), person: null },
   };
   const owner = {
     headers: home.auth,
     person: { userId: await userIdOf(t, home.owner.email), email: home.owner.email, password: PASSWORD },
   };
-  return { t, uow, organizationId, workspaceId, devId: home.devId, prodId: home.prodId, owner, callers };
+  return {
+    t,
+    uow,
+    organizationId,
+    workspaceId,
+    devId: home.devId,
+    prodId: home.prodId,
+    owner,
+    workloadId,
+    callers,
+  };
 }

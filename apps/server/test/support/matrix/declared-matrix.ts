@@ -21,6 +21,7 @@ export const CALLERS = [
   'outsider',
   'm2m',
   'm2m:secrets',
+  'workload',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 

@@ -29,6 +29,55 @@ async function freshLinkToken(w: MatrixWorld): Promise<string> {
   return tokenFrom(mail?.text ?? '');
 }
 
+/** A fresh app of W (on dev), created by O's owner; `archived` archives it too. */
+async function freshApp(
+  w: MatrixWorld,
+  options: { archived?: boolean } = {},
+): Promise<{ id: string; slug: string }> {
+  const slug = unique('app').toLowerCase();
+  const app = await w.t.http
+    .post(`/v1/workspaces/${W(w)}/apps`)
+    .set(w.owner.headers)
+    .send({ name: 'Matrix app', slug })
+    .expect(201);
+  if (options.archived) {
+    await w.t.http
+      .delete(`/v1/workspaces/${W(w)}/apps/${app.body.id}`)
+      .set(w.owner.headers)
+      .expect(204);
+  }
+  return { id: app.body.id as string, slug };
+}
+
+/** A fresh workload of W (never the matrix's own, so archiving it ends no caller). */
+async function freshWorkload(w: MatrixWorld): Promise<string> {
+  const created = await w.t.http
+    .post(`/v1/workspaces/${W(w)}/coderunners`)
+    .set(w.owner.headers)
+    .send({ name: 'Matrix runner', kind: 'service' })
+    .expect(201);
+  return created.body.id as string;
+}
+
+/** A fresh collection of W that the matrix workload may read. */
+async function freshCollection(w: MatrixWorld): Promise<string> {
+  const name = `c_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await w.t.http
+    .post(`/v1/workspaces/${W(w)}/vault/collections`)
+    .set(w.owner.headers)
+    .send({ name })
+    .expect(201);
+  await w.t.http
+    .put(`/v1/workspaces/${W(w)}/vault/collections/${name}/acl`)
+    .set(w.owner.headers)
+    .send({
+      grants: [{ role: 'admin', action: 'read' }],
+      workload_grants: [{ coderunner_id: w.workloadId, action: 'read' }],
+    })
+    .expect(200);
+  return name;
+}
+
 /** A fresh `member` of O: a login and an accepted membership, written through the repositories. */
 async function freshMembership(w: MatrixWorld): Promise<string> {
   const userId = randomUUID();
@@ -346,5 +395,84 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
   }),
   'POST /v1/memberships/{membership_id}/reject': async (w) => ({
     path: `/v1/memberships/${await freshInvitationForPending(w)}/reject`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/coderunners': (w) => ({ path: `/v1/workspaces/${W(w)}/coderunners` }),
+  'POST /v1/workspaces/{workspace_id}/coderunners': (w) => ({
+    path: `/v1/workspaces/${W(w)}/coderunners`,
+    body: { name: 'Runner', kind: 'job' },
+  }),
+  'GET /v1/workspaces/{workspace_id}/coderunners/{coderunner_id}': (w) => ({
+    path: `/v1/workspaces/${W(w)}/coderunners/${w.workloadId}`,
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/coderunners/{coderunner_id}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/coderunners/${await freshWorkload(w)}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/coderunners/{coderunner_id}/identity-token': (w) => ({
+    path: `/v1/workspaces/${W(w)}/coderunners/${w.workloadId}/identity-token`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps': (w) => ({ path: `/v1/workspaces/${W(w)}/apps` }),
+  'POST /v1/workspaces/{workspace_id}/apps': (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps`,
+    body: { name: 'New app', slug: unique('new').toLowerCase() },
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/by-slug': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/by-slug?slug=${(await freshApp(w)).slug}`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/compare': (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/compare?source_environment_id=${w.devId}&target_environment_id=${w.prodId}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/apps/promote': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/promote`,
+    body: {
+      source_environment_id: w.devId,
+      target_environment_id: w.prodId,
+      pairs: [{ source_app_id: (await freshApp(w)).id }],
+      dry_run: true,
+    },
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w)).id}`,
+  }),
+  'PATCH /v1/workspaces/{workspace_id}/apps/{app_id}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w)).id}`,
+    body: { name: 'Renamed' },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/apps/{app_id}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w)).id}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/apps/{app_id}/restore': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w, { archived: true })).id}/restore`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}/shell-config': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w)).id}/shell-config`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}/access': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w)).id}/access`,
+  }),
+  'PUT /v1/workspaces/{workspace_id}/apps/{app_id}/access': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/apps/${(await freshApp(w)).id}/access`,
+    body: { visibility: 'workspace', grants: [] },
+  }),
+  'GET /v1/workspaces/{workspace_id}/access': (w) => ({ path: `/v1/workspaces/${W(w)}/access` }),
+  'PUT /v1/workspaces/{workspace_id}/access': (w) => ({ path: `/v1/workspaces/${W(w)}/access`, body: {} }),
+  'GET /v1/workspaces/{workspace_id}/vault/collections': (w) => ({
+    path: `/v1/workspaces/${W(w)}/vault/collections`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/vault/collections': (w) => ({
+    path: `/v1/workspaces/${W(w)}/vault/collections`,
+    body: { name: `c_${randomUUID().replace(/-/g, '').slice(0, 12)}` },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/vault/collections/{name}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/vault/collections/${await freshCollection(w)}`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/vault/collections/{name}/acl': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/vault/collections/${await freshCollection(w)}/acl`,
+  }),
+  'PUT /v1/workspaces/{workspace_id}/vault/collections/{name}/acl': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/vault/collections/${await freshCollection(w)}/acl`,
+    body: { grants: [{ role: 'user', action: 'read' }] },
+  }),
+  'GET /v1/public/workspaces/{workspace_id}/apps/{slug}': async (w) => ({
+    path: `/v1/public/workspaces/${W(w)}/apps/${(await freshApp(w)).slug}`,
   }),
 };

@@ -1,0 +1,153 @@
+import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { Optional } from './optional';
+
+type Schema = Exclude<Parameters<typeof JSONSchema>[0], (...args: never[]) => unknown>;
+const grantItems = (extra: Record<string, Schema> = {}, required: string[] = []): Schema => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { role: { type: 'string' }, action: { type: 'string' }, ...extra },
+    required: ['role', 'action', ...required],
+  },
+});
+
+/** A grant as sent; the domain checks each field and names it in a 422. */
+export type RoleGrant = Record<string, unknown>;
+type PromotionPair = Record<string, unknown>;
+
+/*
+ * Shape only: the domain checks names, slugs, kinds, manifests and ids and
+ * names the field in its 422. The caps keep absurd input away from it.
+ */
+
+export class CreateWorkloadDto {
+  @IsString() @MaxLength(10_000) name!: string;
+  @IsString() @MaxLength(100) @JSONSchema({ enum: ['service', 'job'] }) kind!: string;
+}
+
+export class CreateAppDto {
+  @IsString() @MaxLength(10_000) name!: string;
+  @IsString() @MaxLength(1_000) slug!: string;
+  @Optional()
+  @IsString()
+  @MaxLength(100)
+  @JSONSchema({ enum: ['shell_federated', 'standalone'], description: 'default `shell_federated`' })
+  app_kind?: string;
+  @Optional() @IsString() @MaxLength(100) @JSONSchema({ format: 'uuid' }) environment_id?: string;
+  @IsOptional() @IsString() @MaxLength(100) @JSONSchema({ format: 'uuid' }) primary_coderunner_id?:
+    | string
+    | null;
+  @Optional()
+  @IsObject()
+  @JSONSchema({ type: 'object', description: 'free JSON, stored as sent' })
+  manifest?: Record<string, unknown>;
+  @IsOptional() @IsString() @MaxLength(10_000) git_repo_url?: string | null;
+}
+
+export class UpdateAppDto {
+  @Optional() @IsString() @MaxLength(10_000) name?: string;
+  @Optional() @IsObject() @JSONSchema({ type: 'object', description: 'replaced whole' }) manifest?: Record<
+    string,
+    unknown
+  >;
+  @IsOptional() @IsString() @MaxLength(10_000) git_repo_url?: string | null;
+  @IsOptional() @IsString() @MaxLength(100) @JSONSchema({ format: 'uuid' }) primary_coderunner_id?:
+    | string
+    | null;
+}
+
+/** The app list's filters. Unknown parameters are ignored. */
+export class ListAppsQueryDto {
+  @Optional()
+  @IsString()
+  @JSONSchema({
+    enum: ['product', 'shell_federated', 'standalone', 'all', 'coderunner'],
+    description: 'default `product` (shell_federated and standalone)',
+  })
+  kind?: string;
+  @Optional()
+  @IsIn(['true', 'false'])
+  @JSONSchema({ type: 'string', enum: ['true', 'false'], description: 'default false' })
+  include_archived?: string;
+}
+
+export class AppBySlugQueryDto {
+  @IsString({ message: 'required' }) @MaxLength(1_000) slug!: string;
+}
+
+export class CompareAppsQueryDto {
+  @IsString({ message: 'required' }) @JSONSchema({ format: 'uuid' }) source_environment_id!: string;
+  @IsString({ message: 'required' }) @JSONSchema({ format: 'uuid' }) target_environment_id!: string;
+}
+
+export class AppAccessDto {
+  @IsString() @MaxLength(100) @JSONSchema({ enum: ['workspace', 'restricted'] }) visibility!: string;
+  @IsArray() @IsObject({ each: true }) @JSONSchema(grantItems()) grants!: RoleGrant[];
+}
+
+export class PromoteAppsDto {
+  @IsString() @MaxLength(100) @JSONSchema({ format: 'uuid' }) source_environment_id!: string;
+  @IsString() @MaxLength(100) @JSONSchema({ format: 'uuid' }) target_environment_id!: string;
+  @IsArray()
+  @IsObject({ each: true })
+  @JSONSchema({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        source_app_id: { type: 'string', format: 'uuid' },
+        target_app_id: { type: 'string', format: 'uuid' },
+        source_release_id: { type: 'string', format: 'uuid' },
+      },
+      required: ['source_app_id'],
+    },
+  })
+  pairs!: PromotionPair[];
+  @Optional() @IsBoolean() dry_run?: boolean;
+}
+
+export class CreateCollectionDto {
+  @IsString() @MaxLength(1_000) name!: string;
+}
+
+export class CollectionAclDto {
+  @IsArray() @IsObject({ each: true }) @JSONSchema(grantItems()) grants!: RoleGrant[];
+  @Optional()
+  @IsArray()
+  @IsObject({ each: true })
+  @JSONSchema({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { coderunner_id: { type: 'string', format: 'uuid' }, action: { type: 'string' } },
+      required: ['coderunner_id', 'action'],
+    },
+    description: 'omitted: the workload grants stay as they are',
+  })
+  workload_grants?: { coderunner_id?: unknown; action?: unknown }[];
+}
+
+export class PutAccessDto {
+  @Optional()
+  @IsArray()
+  @IsObject({ each: true })
+  @JSONSchema({
+    ...grantItems({ collection: { type: 'string' } }, ['collection']),
+    description: 'omitted: `[]`',
+  })
+  vault_grants?: RoleGrant[];
+  @Optional()
+  @IsArray()
+  @IsObject({ each: true })
+  @JSONSchema({ ...grantItems(), description: 'omitted: `[]`' })
+  files_grants?: RoleGrant[];
+  @IsOptional()
+  @IsArray()
+  @IsObject({ each: true })
+  @JSONSchema({
+    ...grantItems({ app_id: { type: 'string', format: 'uuid' } }, ['app_id']),
+    description: 'omitted or null: app launch stays as it is; `[]` restricts every product app',
+  })
+  app_grants?: RoleGrant[] | null;
+}
