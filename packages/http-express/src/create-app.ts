@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import type { TokenSigner, UseCases } from '@groundfloor/domain';
+import type { PlatformSettings, TokenSigner, UseCases } from '@groundfloor/domain';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { LONG_TEXT_BODY_LIMIT, takesLongText } from './body-limits';
+import { LONG_TEXT_BODY_LIMIT, takesLongText, takesRawBytes } from './body-limits';
 import { type ErrorTranslator, errorHandler } from './middleware/error-handler';
 import { refuseDeepJson } from './middleware/json-depth';
 import { type RequestObserver, requestLogging } from './middleware/logging';
@@ -13,6 +13,7 @@ import { sendProblem } from './problem';
 import { operationsOf } from './route-table';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
+import { domainsRoutes } from './routes/domains.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { m2mRoutes } from './routes/m2m.routes';
@@ -22,6 +23,7 @@ import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { publicRoutes } from './routes/public.routes';
 import { referenceRoutes } from './routes/reference.routes';
+import { releasesRoutes } from './routes/releases.routes';
 import { secretsRoutes } from './routes/secrets.routes';
 import { supportRoutes } from './routes/support.routes';
 
@@ -30,6 +32,8 @@ export interface AppOptions {
   readonly signer: TokenSigner;
   readonly logger: Logger;
   readonly operatorToken: string;
+  /** What answers link to and show: release URLs, custom domains' `cname_target`. */
+  readonly platform: Pick<PlatformSettings, 'publicBaseUrl' | 'customDomainTarget'>;
   readonly ready: () => Promise<void>;
   /** JSON body limit of ordinary routes. */
   readonly bodyLimit?: string;
@@ -68,7 +72,10 @@ export function createApp(options: AppOptions): Express {
     express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
-  app.use((req, res, next) => (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next));
+  app.use((req, res, next) => {
+    if (takesRawBytes(req.path)) return next();
+    (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next);
+  });
   app.use(refuseDeepJson);
 
   let document: OpenApiDocument | undefined;
@@ -86,6 +93,8 @@ export function createApp(options: AppOptions): Express {
     flagsRoutes(options.useCases),
     auditRoutes(options.useCases),
     membershipRoutes(options.useCases),
+    releasesRoutes(options.useCases, options.platform),
+    domainsRoutes(options.useCases, options.platform),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

@@ -182,6 +182,65 @@ export const PROBLEM_CODES = {
     description: 'the key store cannot seal or open a value; nothing was written; retry',
   },
 
+  // Releases and custom domains (docs/apps.md). The app-level codes are shared with the app routes.
+  app_not_found: { status: 404, description: 'no such app in this workspace' },
+  app_archived: { status: 410, description: 'the app is archived; restore it first' },
+  app_not_shell_federated: { status: 400, description: 'releases are for `shell_federated` apps only' },
+  app_kind_has_no_domains: {
+    status: 400,
+    description: 'custom domains are for `standalone` and legacy `coderunner` apps only',
+  },
+  size_mismatch: { status: 400, description: 'the uploaded bytes are not `size_bytes` long; upload again' },
+  zip_too_large: { status: 400, description: "the archive's files inflate to more than 256 MiB" },
+  zip_too_many_entries: { status: 400, description: 'the archive has more than 2,000 entries' },
+  zip_unsafe_path: {
+    status: 400,
+    description: 'an entry path that is absolute, has `..` or is otherwise not a plain relative path',
+  },
+  zip_link_entry: { status: 400, description: 'a symbolic link or another special file in the archive' },
+  zip_duplicate_entry: { status: 400, description: 'two entries with one path, or a file where a folder is' },
+  zip_invalid: {
+    status: 400,
+    description: 'not a readable zip: truncated, encrypted, or data that does not match its headers',
+  },
+  release_not_found: { status: 404, description: 'no such release of the app' },
+  current_release_not_found: { status: 404, description: 'the app has no published release yet' },
+  release_file_not_found: {
+    status: 404,
+    description: 'no such file of a published release of an active app',
+  },
+  domain_not_found: { status: 404, description: 'the app has no such custom domain' },
+  release_upload_expired: { status: 409, description: 'the upload URL expired; ask for a new one' },
+  release_not_uploaded: { status: 409, description: 'finalize before any content was uploaded' },
+  release_finalizing: { status: 409, description: 'another finalize of the release is running' },
+  release_already_finalized: {
+    status: 409,
+    description: 'the release was finalized (published or refused); a new upload needs a new upload URL',
+  },
+  remote_entry_missing: {
+    status: 409,
+    description: 'no `remoteEntry.js` at the root of the upload or in its single top folder',
+  },
+  domain_already_added: { status: 409, description: 'an app of the platform has this domain already' },
+  domain_collides_with_branded_host: {
+    status: 409,
+    description: "the platform's own host, `cname_target`, a name under them, or a custom sign-in host",
+  },
+  release_too_large: { status: 413, description: '`size_bytes` or the uploaded content over 32 MiB' },
+  size_bytes_required: { status: 422, description: '`size_bytes` is missing' },
+  invalid_size_bytes: { status: 422, description: '`size_bytes` is not a whole number above 0' },
+  invalid_bundle: { status: 422, description: '`bundle` is not `remote_entry` or `zip`' },
+  invalid_release_label: { status: 422, description: '`label` is over 120 characters or not one line' },
+  invalid_domain: {
+    status: 422,
+    description: 'not a bare hostname of at least two labels and at most 253 characters',
+  },
+  invalid_public: { status: 422, description: '`public` is not true or false' },
+  files_quota_exceeded: {
+    status: 507,
+    description: 'the upload or finalize would take the organization past its `files.bytes` limit',
+  },
+
   // Served by the platform itself.
   database_unavailable: {
     status: 503,
