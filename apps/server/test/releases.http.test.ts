@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { type Release, UNIT_OF_WORK, type UnitOfWork } from '@groundfloor/domain';
 import { bearer, operator, organizationWithOwner } from './support/api';
 import { releaseFile, releaseRoutes } from './support/releases';
@@ -137,6 +138,19 @@ describe.each(DATABASES)('releases on %s', (kind) => {
       expect((await releases.list().expect(200)).body.releases[0].status).toBe('awaiting_upload');
     });
 
+    it('is stored as sent, so a compressed transfer (Content-Encoding) is refused with 415', async () => {
+      const { releases, workspaceId, app, auth } = await shellWorld();
+      const id = (await releases.uploadUrl({ size_bytes: 5 }).expect(201)).body.release_id;
+      const res = await t.http
+        .put(`/v1/workspaces/${workspaceId}/apps/${app.id}/releases/${id}/content`)
+        .set(auth)
+        .set('Content-Encoding', 'gzip')
+        .send(gzipSync(js('hello')))
+        .expect(415);
+      expect(res.body.code).toBe('unsupported_encoding');
+      expect((await releases.list().expect(200)).body.releases[0].status).toBe('awaiting_upload');
+    });
+
     it('names a release of this app: another id is 404', async () => {
       const { releases, apps, auth, workspaceId } = await shellWorld();
       const other = releaseRoutes(t, auth, workspaceId, (await apps.shellApp()).id);
@@ -168,6 +182,21 @@ describe.each(DATABASES)('releases on %s', (kind) => {
       });
       expect((await releases.current().expect(200)).body).toEqual(res.body);
       await releases.finalize(releaseId).expect(409, /release_already_finalized/);
+    });
+
+    it('publishes once when two finalizes race: the other is 409', async () => {
+      const { releases } = await shellWorld();
+      const zip = buildZip([
+        { name: 'remoteEntry.js', data: js('export {}') },
+        ...Array.from({ length: 50 }, (_, i) => ({ name: `chunk-${i}.js`, data: js(`${i}`) })),
+      ]);
+      const id = await releases.uploaded(zip, { bundle: 'zip' });
+      const answers = await Promise.all([releases.finalize(id), releases.finalize(id)]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      const refused = answers.find((a) => a.status === 409);
+      expect(['release_finalizing', 'release_already_finalized']).toContain(refused?.body.code);
+      expect((await releases.current().expect(200)).body.release_id).toBe(id);
     });
 
     it('checks the size again: 400 size_mismatch, then the right bytes publish', async () => {

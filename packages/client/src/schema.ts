@@ -1004,7 +1004,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a release's content
-         * @description The raw bytes (any content type), streamed to storage as they arrive: at most 32 MiB (413), and no more than the organization's `files.bytes` room (507). Content may be sent again until finalize; the last upload counts. After `expires_at`, 409 `release_upload_expired`.
+         * @description The raw bytes (any content type, no `Content-Encoding`), streamed to storage as they arrive: at most 32 MiB (413), and no more than the organization's `files.bytes` room (507). Content may be sent again until finalize; the last upload counts. After `expires_at`, 409 `release_upload_expired`.
          */
         put: operations["uploadReleaseContent"];
         post?: never;
@@ -8157,6 +8157,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            415: components["responses"]["UnsupportedEncoding"];
             /**
              * @description Service Unavailable
              *

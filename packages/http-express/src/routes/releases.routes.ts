@@ -18,6 +18,7 @@ import {
 import { principalOf, requireTeam, teamPrincipal } from '../middleware/authenticate';
 import type { ProblemCode } from '../openapi/problem-codes';
 import { Resource } from '../openapi/schema';
+import { sendProblem } from '../problem';
 import { finishReading, requestBytes } from '../request-bytes';
 import { userContext } from '../request-context';
 import { apiRouter, param, route, uuidParams } from '../route-table';
@@ -65,6 +66,21 @@ function serveHeaders(res: Response, file: ReleaseFile): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }
+
+/**
+ * The content is stored as sent, so a body compressed for the transfer
+ * (`Content-Encoding`) would be stored compressed and fail finalize's size
+ * check: refused at once instead.
+ */
+const identityEncoding: RequestHandler = (req, res, next) => {
+  const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity') return next();
+  sendProblem(res, {
+    status: 415,
+    code: 'unsupported_encoding',
+    detail: 'send the content without a Content-Encoding: it is stored byte for byte as sent',
+  });
+};
 
 /** The path after the release id: Express hands a wildcard over as its decoded segments. */
 const filePath = (req: Request): string => {
@@ -182,7 +198,8 @@ export function releasesRoutes(
       id: 'uploadReleaseContent',
       summary: "Upload a release's content",
       description:
-        'The raw bytes (any content type), streamed to storage as they arrive: at most 32 MiB (413), and no ' +
+        'The raw bytes (any content type, no `Content-Encoding`), streamed to storage as they arrive: at ' +
+        'most 32 MiB (413), and no ' +
         "more than the organization's `files.bytes` room (507). Content may be sent again until finalize; " +
         'the last upload counts. After `expires_at`, 409 `release_upload_expired`.',
       callers: ['team'],
@@ -191,10 +208,18 @@ export function releasesRoutes(
         description: 'the remote entry file itself (`remote_entry`), or the zip archive (`zip`)',
       },
       responses: { 204: null },
-      errors: [...WRITE, ...LIFE, 'release_upload_expired', 'release_too_large', 'files_quota_exceeded'],
+      errors: [
+        ...WRITE,
+        ...LIFE,
+        'release_upload_expired',
+        'release_too_large',
+        'files_quota_exceeded',
+        'unsupported_encoding',
+      ],
       handlers: [
         team,
         releaseIds,
+        identityEncoding,
         async (req, res) => {
           try {
             await useCases.releases.uploadContent.execute({
