@@ -30,7 +30,7 @@ describe('the API document', () => {
   it('describes every route the server serves, and nothing it does not', () => {
     const document = apiDocumentOf(t.running.app);
     const served = listRoutes(t.running.app).map(
-      (r) => `${r.method} ${r.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')}`,
+      (r) => `${r.method} ${r.path.replace(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')}`,
     );
     const described = Object.entries(document.paths).flatMap(([p, item]) =>
       Object.keys(item)

@@ -784,6 +784,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/releases/{release_id}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of a published release
+         * @description No token. Served with its content type (from the extension) and cached for good (`Cache-Control: public, max-age=31536000, immutable`): a release never changes. Any origin may load it. An unknown or unpublished release, an archived app or a missing file is 404.
+         */
+        get: operations["getReleaseFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/workspaces/{workspace_id}/apps/{slug}": {
         parameters: {
             query?: never;
@@ -988,6 +1008,194 @@ export interface paths {
          */
         put: operations["putAppAccess"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app's custom domains
+         * @description By name.
+         */
+        get: operations["listAppDomains"];
+        put?: never;
+        /**
+         * Add a custom domain
+         * @description A bare hostname of at least two labels, at most 253 characters; trimmed, lowercased, Unicode labels as punycode. A domain belongs to one app on the whole platform (409 `domain_already_added`); the platform’s own hosts and custom sign-in hosts are 409 `domain_collides_with_branded_host`. It starts `pending`: publish `verification_record` and a CNAME to `cname_target`, then verify.
+         */
+        post: operations["addAppDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a custom domain
+         * @description Allowed while the workspace is frozen, as other revocations are.
+         */
+        delete: operations["deleteAppDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a custom domain's DNS records now
+         * @description `pending`: the TXT record is not there (yet); `verified`: it matches; `active`: it matches and the domain points at `cname_target`; `error`: a lookup failed (`detail` says which and how). The domain reads `verifying` while the check runs.
+         */
+        post: operations["verifyAppDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the app's endpoint is public
+         * @description False until set.
+         */
+        get: operations["getAppPublicAccess"];
+        /**
+         * Make the app's endpoint public, or not
+         * @description With `public: true` the ingress serving the app (its workload and custom domains) takes callers without a platform token.
+         */
+        put: operations["putAppPublicAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app's releases
+         * @description Newest first, at most 200, whatever their status.
+         */
+        get: operations["listReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/releases/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app's current release
+         * @description The latest published release; 404 `current_release_not_found` before the first.
+         */
+        get: operations["getCurrentRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/releases/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a release: where to upload its content
+         * @description `size_bytes` is required (422 `size_bytes_required`) and at most 33,554,432 (413). The upload URL takes content for one hour. Refused (507) when the organization has no room for it in `files.bytes`.
+         */
+        post: operations["createReleaseUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/releases/{release_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a release's content
+         * @description The raw bytes (any content type, no `Content-Encoding`), streamed to storage as they arrive: at most 32 MiB (413), and no more than the organization's `files.bytes` room (507). Content may be sent again until finalize; the last upload counts. After `expires_at`, 409 `release_upload_expired`.
+         */
+        put: operations["uploadReleaseContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_id}/releases/{release_id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a release
+         * @description Checks the upload is exactly `size_bytes` long (400 `size_mismatch`; send it again), unpacks a zip (400 `zip_*`; at most 256 MiB and 2,000 entries, no absolute paths, `..` or links) and needs `remoteEntry.js` at its root or in its single top folder (409). The release becomes the app’s current one. A release is finalized once: a refused archive needs a new upload URL.
+         */
+        post: operations["finalizeRelease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1449,6 +1657,10 @@ export interface components {
                 action: string;
             }[];
         };
+        AddDomainDto: {
+            /** @description a bare hostname such as `shop.example.com`; Unicode names are stored as punycode */
+            domain: string;
+        };
         AddMemberDto: {
             user_id?: string | null;
             email?: string | null;
@@ -1563,6 +1775,11 @@ export interface components {
                 error: string;
             }[];
         };
+        /** @description Read by the ingress that serves the app */
+        AppPublicAccess: {
+            /** @description whether the app's endpoint (its workload and custom domains) takes callers without a platform token */
+            public: boolean;
+        };
         AuditEvent: {
             /** Format: uuid */
             id: string;
@@ -1668,6 +1885,16 @@ export interface components {
             owner_password?: string;
             owner_display_name?: string;
         };
+        CreateReleaseUploadDto: {
+            /**
+             * @description how the upload is published; default `remote_entry`
+             * @enum {string}
+             */
+            bundle?: "remote_entry" | "zip";
+            label?: string | null;
+            /** @description the exact length of the content that will be uploaded, in bytes */
+            size_bytes: number;
+        };
         CreateTicketDto: {
             subject: string;
             /** @enum {string} */
@@ -1698,6 +1925,31 @@ export interface components {
             organization: components["schemas"]["OperatorOrganization"];
             owner_membership: components["schemas"]["OwnerMembership"];
         };
+        CustomDomain: {
+            /** @description lowercase ASCII; Unicode names as punycode */
+            domain: string;
+            /**
+             * @description `pending` (TXT not found), `verifying` (a check runs), `verified` (TXT matches), `active` (and the domain points at `cname_target`), `error` (a lookup failed)
+             * @enum {string}
+             */
+            status: "pending" | "verifying" | "verified" | "active" | "error";
+            /** @description point a CNAME (at the apex: ALIAS or ANAME) at this host */
+            cname_target: string;
+            /** @description the DNS record that proves control of the domain */
+            verification_record: {
+                /** @constant */
+                type: "TXT";
+                /** @description `_svc-verify.<domain>` */
+                name: string;
+                /** @description `svc-verify=<token>` */
+                value: string;
+            };
+            last_checked_at: string | null;
+            detail: string | null;
+        };
+        CustomDomainList: {
+            domains: components["schemas"]["CustomDomain"][];
+        };
         DataCollection: {
             name: string;
             /** Format: date-time */
@@ -1705,6 +1957,19 @@ export interface components {
         };
         DataCollectionList: {
             collections: components["schemas"]["DataCollection"][];
+        };
+        /** @description The result of a DNS check */
+        DomainVerification: {
+            domain: string;
+            /**
+             * @description `pending` (TXT not found), `verifying` (a check runs), `verified` (TXT matches), `active` (and the domain points at `cname_target`), `error` (a lookup failed)
+             * @enum {string}
+             */
+            status: "pending" | "verifying" | "verified" | "active" | "error";
+            /** @description true for `verified` and `active`: ownership is proven */
+            verified: boolean;
+            /** @description what the check found, and what to do next */
+            detail: string;
         };
         Environment: {
             /** Format: uuid */
@@ -2129,6 +2394,10 @@ export interface components {
                 app_id: string;
             }[] | null;
         };
+        PutAppPublicDto: {
+            /** @description whether the app endpoint takes callers without a platform token */
+            public: boolean;
+        };
         PutFlagDto: {
             value: unknown;
         };
@@ -2161,6 +2430,64 @@ export interface components {
         RedeemedPasswordLink: {
             /** @description the account whose password was set: sign in with it */
             email: string;
+        };
+        Release: {
+            /** Format: uuid */
+            release_id: string;
+            /** Format: uuid */
+            app_id: string;
+            /**
+             * @description `remote_entry`: the remote entry file itself; `zip`: the build folder
+             * @enum {string}
+             */
+            bundle: "remote_entry" | "zip";
+            label: string | null;
+            /** @description the size announced by upload-url */
+            size_bytes: number;
+            /**
+             * @description `awaiting_upload`, `uploaded` (content may be sent again), `finalizing`, then `published` or `refused` for good
+             * @enum {string}
+             */
+            status: "awaiting_upload" | "uploaded" | "finalizing" | "published" | "refused";
+            /** @description the app's current release: the latest published */
+            current: boolean;
+            remote_entry_url: string | null;
+            published_bytes: number | null;
+            refusal: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description content is taken until then
+             */
+            upload_expires_at: string;
+            uploaded_at: string | null;
+            published_at: string | null;
+        };
+        ReleaseList: {
+            releases: components["schemas"]["Release"][];
+        };
+        /** @description Where to upload the content of a new release */
+        ReleaseUpload: {
+            /** Format: uuid */
+            release_id: string;
+            /** @description PUT the bytes here with the same bearer token */
+            upload_url: string;
+            /** @constant */
+            method: "PUT";
+            /**
+             * Format: date-time
+             * @description content is taken until then
+             */
+            expires_at: string;
+            /**
+             * @description `remote_entry`: the remote entry file itself; `zip`: the build folder
+             * @enum {string}
+             */
+            bundle: "remote_entry" | "zip";
+            label: string | null;
+            /** @description the size announced by upload-url */
+            size_bytes: number;
         };
         RevealedSecret: {
             key: string;
@@ -6509,6 +6836,70 @@ export interface operations {
             };
         };
     };
+    getReleaseFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a release id of the app */
+                release_id: string;
+                /** @description a file of the release, relative to its root; may contain `/` (`dist/remoteEntry.js`) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file's bytes */
+            200: {
+                headers: {
+                    /** @description `public, max-age=31536000, immutable` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `release_file_not_found`: no such file in a published release
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "release_file_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPublicAppBootstrap: {
         parameters: {
             query?: never;
@@ -8435,6 +8826,1599 @@ export interface operations {
                         status?: 503;
                         /** @enum {unknown} */
                         code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAppDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomainList"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_domains";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addAppDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddDomainDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomain"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_domains" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `domain_already_added`: the hostname is already added, on this platform
+             *     - `domain_collides_with_branded_host`: the hostname is a branded sign-in host
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "domain_already_added" | "domain_collides_with_branded_host";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_domain`: not a bare hostname of at most 253 characters
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_domain" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAppDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+                /** @description the custom domain, in any form of the same name (capitals, Unicode or punycode) */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_domains";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `domain_not_found`: the app has no such custom domain
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "domain_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyAppDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+                /** @description the custom domain, in any form of the same name (capitals, Unicode or punycode) */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_domains";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `domain_not_found`: the app has no such custom domain
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "domain_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAppPublicAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPublicAccess"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_domains";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAppPublicAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutAppPublicDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPublicAccess"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_domains" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_public`: the public settings are not of the expected shape
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_public" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_not_shell_federated";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_not_shell_federated";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `current_release_not_found`: the app has no published release yet
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "current_release_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createReleaseUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReleaseUploadDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseUpload"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_not_shell_federated" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `body_too_large`: the body is over the route's limit
+             *     - `release_too_large`: a release upload is at most 32 MiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "body_too_large" | "release_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_bundle`: `bundle` is not `remote_entry` or `zip`
+             *     - `invalid_release_label`: `label` is not one line of at most 120 characters
+             *     - `invalid_size_bytes`: `size_bytes` is not a whole number greater than 0
+             *     - `size_bytes_required`: `size_bytes` is required
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_bundle" | "invalid_release_label" | "invalid_size_bytes" | "size_bytes_required" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `files_quota_exceeded`: the organization's `files.bytes` limit would be passed
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 507;
+                        /** @enum {unknown} */
+                        code?: "files_quota_exceeded";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadReleaseContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+                /** @description a release id of the app */
+                release_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the remote entry file itself (`remote_entry`), or the zip archive (`zip`) */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "text/javascript": string;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_not_shell_federated";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `release_not_found`: no such release for this app
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "release_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `release_already_finalized`: a release is finalized once
+             *     - `release_finalizing`: another finalize of this release is under way
+             *     - `release_upload_expired`: the upload URL has expired; request a new one
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "release_already_finalized" | "release_finalizing" | "release_upload_expired";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `release_too_large`: a release upload is at most 32 MiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "release_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `files_quota_exceeded`: the organization's `files.bytes` limit would be passed
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 507;
+                        /** @enum {unknown} */
+                        code?: "files_quota_exceeded";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    finalizeRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app id of the workspace */
+                app_id: string;
+                /** @description a release id of the app */
+                release_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
+             *     - `size_mismatch`: the uploaded bytes differ from `size_bytes`
+             *     - `zip_duplicate_entry`: two entries have the same path
+             *     - `zip_invalid`: the upload is not a readable zip archive
+             *     - `zip_link_entry`: an entry is a link or another special file
+             *     - `zip_too_large`: the archive inflates to more than 256 MiB
+             *     - `zip_too_many_entries`: the archive has more than 2,000 entries
+             *     - `zip_unsafe_path`: an entry has an absolute path or a `..` segment
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_not_shell_federated" | "size_mismatch" | "zip_duplicate_entry" | "zip_invalid" | "zip_link_entry" | "zip_too_large" | "zip_too_many_entries" | "zip_unsafe_path";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `release_not_found`: no such release for this app
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "release_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `release_already_finalized`: a release is finalized once
+             *     - `release_finalizing`: another finalize of this release is under way
+             *     - `release_not_uploaded`: finalize before any content was uploaded
+             *     - `remote_entry_missing`: no `remoteEntry.js` in the upload
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "release_already_finalized" | "release_finalizing" | "release_not_uploaded" | "remote_entry_missing";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `files_quota_exceeded`: the organization's `files.bytes` limit would be passed
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 507;
+                        /** @enum {unknown} */
+                        code?: "files_quota_exceeded";
                     } & components["schemas"]["Problem"];
                 };
             };

@@ -83,7 +83,7 @@ export type { AppCompareStatus, AppComparison } from './use-cases/app/compare-ap
 export type { CreateAppInput } from './use-cases/app/create-app.use-case';
 export type { PublicBootstrap } from './use-cases/app/get-public-bootstrap.use-case';
 export type { AppPromotionResult, PromotedApp, PromotionPair } from './use-cases/app/promote-apps.use-case';
-export type { ShellConfig, ShellRelease } from './use-cases/app/shell-config';
+export { remoteEntryUrl, type ShellConfig, type ShellRelease } from './use-cases/app/shell-config';
 export type { UpdateAppInput } from './use-cases/app/update-app.use-case';
 export type { AuditPage } from './use-cases/audit/list-audit-events.use-case';
 export type { M2mPrincipal } from './use-cases/auth/m2m-principal';

@@ -17,3 +17,9 @@ export const LONG_TEXT_BODY_LIMIT = '384kb';
 
 /** Whether a request path is one of the long-text routes above. */
 export const takesLongText = (path: string): boolean => SUPPORT_TEXT.test(path) || SECRET_VALUE.test(path);
+
+/** Release content: raw bytes of up to 32 MiB, streamed to the blob store by the route, never parsed. */
+const RELEASE_CONTENT = /^\/v1\/workspaces\/[^/]+\/apps\/[^/]+\/releases\/[^/]+\/content\/?$/i;
+
+/** Whether a request path takes raw bytes, so no JSON parser may read (or buffer) its body. */
+export const takesRawBytes = (path: string): boolean => RELEASE_CONTENT.test(path);

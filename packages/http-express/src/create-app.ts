@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import type { TokenSigner, UseCases } from '@groundfloor/domain';
+import type { PlatformSettings, TokenSigner, UseCases } from '@groundfloor/domain';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { LONG_TEXT_BODY_LIMIT, takesLongText } from './body-limits';
+import { LONG_TEXT_BODY_LIMIT, takesLongText, takesRawBytes } from './body-limits';
 import { type ErrorTranslator, errorHandler } from './middleware/error-handler';
 import { refuseDeepJson } from './middleware/json-depth';
 import { type RequestObserver, requestLogging } from './middleware/logging';
@@ -15,6 +15,7 @@ import { accessRoutes } from './routes/access.routes';
 import { appsRoutes } from './routes/apps.routes';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
+import { domainsRoutes } from './routes/domains.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { m2mRoutes } from './routes/m2m.routes';
@@ -25,6 +26,7 @@ import { organizationRoutes } from './routes/organization.routes';
 import { publicRoutes } from './routes/public.routes';
 import { publicAppsRoutes } from './routes/public-apps.routes';
 import { referenceRoutes } from './routes/reference.routes';
+import { releasesRoutes } from './routes/releases.routes';
 import { secretsRoutes } from './routes/secrets.routes';
 import { supportRoutes } from './routes/support.routes';
 import { workloadsRoutes } from './routes/workloads.routes';
@@ -34,6 +36,8 @@ export interface AppOptions {
   readonly signer: TokenSigner;
   readonly logger: Logger;
   readonly operatorToken: string;
+  /** What answers link to and show: release URLs, custom domains' `cname_target`. */
+  readonly platform: Pick<PlatformSettings, 'publicBaseUrl' | 'customDomainTarget'>;
   readonly ready: () => Promise<void>;
   /** JSON body limit of ordinary routes. */
   readonly bodyLimit?: string;
@@ -72,7 +76,10 @@ export function createApp(options: AppOptions): Express {
     express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
-  app.use((req, res, next) => (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next));
+  app.use((req, res, next) => {
+    if (takesRawBytes(req.path)) return next();
+    (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next);
+  });
   app.use(refuseDeepJson);
 
   let document: OpenApiDocument | undefined;
@@ -94,6 +101,8 @@ export function createApp(options: AppOptions): Express {
     appsRoutes(options.useCases),
     accessRoutes(options.useCases),
     publicAppsRoutes(options.useCases),
+    releasesRoutes(options.useCases, options.platform),
+    domainsRoutes(options.useCases, options.platform),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

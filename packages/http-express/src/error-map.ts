@@ -20,7 +20,8 @@ export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
 
 /** Spec exceptions to the kind table, by stable code. */
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
-  // none yet: later issues add e.g. 400 for "compare with identical environments"
+  // Spec, Errors (Apps): `size_bytes` or a release upload over 32 MiB.
+  release_too_large: 413,
 };
 
 export const TITLES: Readonly<Record<number, string>> = {

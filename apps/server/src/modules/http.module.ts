@@ -1,4 +1,11 @@
-import { TOKEN_SIGNER, type TokenSigner, USE_CASES, type UseCases } from '@groundfloor/domain';
+import {
+  PLATFORM_SETTINGS,
+  type PlatformSettings,
+  TOKEN_SIGNER,
+  type TokenSigner,
+  USE_CASES,
+  type UseCases,
+} from '@groundfloor/domain';
 import { createApp, type RequestObserver } from '@groundfloor/http-express';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import type { Express } from 'express';
@@ -41,12 +48,14 @@ export const httpModule = new ContainerModule(({ bind }) => {
         ready: Readiness,
         observeRequest: RequestObserver,
         shutdown: ShutdownState,
+        platform: PlatformSettings,
       ) =>
         createApp({
           useCases,
           signer,
           logger,
           operatorToken,
+          platform,
           // Not ready once shutdown begins: the load balancer stops sending new requests while they drain.
           ready: async () => {
             if (shutdown.draining) throw new Error('shutting down');
@@ -56,7 +65,17 @@ export const httpModule = new ContainerModule(({ bind }) => {
           translateError: translateAdapterError,
           trustProxy: config.trustProxy,
         }),
-      [CONFIG, USE_CASES, TOKEN_SIGNER, LOGGER, OPERATOR_TOKEN, READINESS, OBSERVE_REQUEST, SHUTDOWN],
+      [
+        CONFIG,
+        USE_CASES,
+        TOKEN_SIGNER,
+        LOGGER,
+        OPERATOR_TOKEN,
+        READINESS,
+        OBSERVE_REQUEST,
+        SHUTDOWN,
+        PLATFORM_SETTINGS,
+      ],
     )
     .inSingletonScope();
 });

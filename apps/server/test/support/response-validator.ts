@@ -53,7 +53,10 @@ export class ResponseValidator {
     this.paths = Object.entries(document.paths)
       .map(([template, item]) => {
         const names = template.match(/\{[^}]+\}/g) ?? [];
-        const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)');
+        const wildcards = multiSegmentParameters(item);
+        const source = template
+          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\\?\{([^}\\]+)\\?\}/g, (_m, name: string) => (wildcards.has(name) ? '(.+)' : '([^/]+)'));
         return { template, pattern: new RegExp(`^${source}/?$`, 'i'), params: names.length, item };
       })
       // Concrete paths before templated ones (OpenAPI's matching rule).
@@ -129,7 +132,10 @@ export class ResponseValidator {
       if (text !== '') problems.push(`${where} ${res.status}: documented without a body, but one was sent`);
       return problems;
     }
-    const mediaType = Object.keys(content).find((t) => type.toLowerCase().startsWith(t.toLowerCase()));
+    // `*/*`: a file served with the type of its extension (release files).
+    const mediaType = Object.keys(content).find(
+      (t) => t === '*/*' || type.toLowerCase().startsWith(t.toLowerCase()),
+    );
     if (!mediaType) {
       return [...problems, `${where} ${res.status}: content type ${type || '(none)'} is not documented`];
     }
@@ -184,6 +190,20 @@ export class ResponseValidator {
     }
     return validate;
   }
+}
+
+/** Path parameters that take `/` too (`x-multi-segment`: a wildcard such as a release file's path). */
+function multiSegmentParameters(item: Record<string, Json>): Set<string> {
+  const names = new Set<string>();
+  for (const operation of Object.values(item)) {
+    for (const p of (operation.parameters ?? []) as {
+      in: string;
+      name: string;
+      'x-multi-segment'?: boolean;
+    }[])
+      if (p.in === 'path' && p['x-multi-segment'] === true) names.add(p.name);
+  }
+  return names;
 }
 
 const describe = (res: CheckedResponse) =>

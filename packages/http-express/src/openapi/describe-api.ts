@@ -21,6 +21,7 @@ export function describeApi(): OpenApiDocument {
     signer: inert as TokenSigner,
     logger: pino({ level: 'silent' }),
     operatorToken: 'describe-api-only-never-served',
+    platform: { publicBaseUrl: 'https://describe-api.invalid', customDomainTarget: 'describe-api.invalid' },
     ready: async () => undefined,
   });
   return apiDocumentOf(app);

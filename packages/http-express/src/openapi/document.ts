@@ -58,8 +58,27 @@ class SchemaCollector {
 }
 
 const isSchema = (spec: ResponseSpec): spec is TSchema => KindGuard.IsSchema(spec);
-const bodyOf = (spec: BodySpec) =>
-  typeof spec === 'function' ? { content: { 'application/json': spec } } : spec;
+const isBytes = (spec: BodySpec): spec is Extract<BodySpec, { bytes: unknown }> =>
+  typeof spec !== 'function' && 'bytes' in spec;
+
+/** The `requestBody` of an operation: JSON (or form) DTOs, or raw bytes of any of the listed types. */
+function requestBody(spec: BodySpec, schemas: SchemaCollector): JsonSchema {
+  if (isBytes(spec)) {
+    const bytes = { type: 'string', contentMediaType: 'application/octet-stream' };
+    return {
+      required: true,
+      description: spec.description,
+      content: Object.fromEntries(spec.bytes.map((type) => [type, { schema: bytes }])),
+    };
+  }
+  const body = typeof spec === 'function' ? { content: { 'application/json': spec } } : spec;
+  return {
+    required: body.required ?? true,
+    content: Object.fromEntries(
+      Object.entries(body.content).map(([type, dto]) => [type, { schema: schemas.dto(dto) }]),
+    ),
+  };
+}
 
 /** The problem codes an operation can answer: its own and those of its kind. */
 function problemCodes(registered: RegisteredOperation, uuidPath: boolean): Set<ProblemCode> {
@@ -73,7 +92,7 @@ function problemCodes(registered: RegisteredOperation, uuidPath: boolean): Set<P
     codes.add('missing_token').add('invalid_token').add('caller_kind_not_allowed');
     if (callers.includes('team') && !accepts?.passwordChange) codes.add('password_change_required');
   }
-  if (operation.body) {
+  if (operation.body && !isBytes(operation.body)) {
     for (const code of ['malformed_json', 'json_too_deep', 'body_too_large', 'unsupported_encoding'] as const)
       codes.add(code);
     codes.add('invalid_body').add('validation_failed');
@@ -130,10 +149,16 @@ function describeOperation(
     const known = PATH_PARAMETERS[name];
     if (!known)
       throw new Error(`${registered.path}: describe the path parameter ${name} in path-parameters.ts`);
-    return { name, in: 'path', required: true, description: known.description, schema: known.schema };
+    return {
+      name,
+      in: 'path',
+      required: true,
+      description: known.description,
+      schema: known.schema,
+      ...(known.multiSegment ? { 'x-multi-segment': true } : {}),
+    };
   });
   if (operation.query) parameters.push(...queryParameters(operation.query));
-  const body = operation.body ? bodyOf(operation.body) : undefined;
   const uuidPath = names.some((name) => PATH_PARAMETERS[name]?.uuid);
   const description = [
     operation.description,
@@ -147,16 +172,7 @@ function describeOperation(
     tags: [...(operation.tags ?? [registered.tag])],
     security: security(operation, usedSchemes),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(body
-      ? {
-          requestBody: {
-            required: body.required ?? true,
-            content: Object.fromEntries(
-              Object.entries(body.content).map(([type, dto]) => [type, { schema: schemas.dto(dto) }]),
-            ),
-          },
-        }
-      : {}),
+    ...(operation.body ? { requestBody: requestBody(operation.body, schemas) } : {}),
     responses: {
       ...successResponses(operation, schemas),
       ...problemResponses(problemCodes(registered, uuidPath), shared),

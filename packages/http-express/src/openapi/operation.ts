@@ -21,7 +21,7 @@ export type ResponseSpec =
       readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: TSchema }>>;
     };
 
-/** A request body: a class-validator DTO sent as JSON, or DTOs by media type. */
+/** A request body: a class-validator DTO sent as JSON, DTOs by media type, or raw bytes. */
 export type BodySpec =
   | Dto
   | {
@@ -29,6 +29,14 @@ export type BodySpec =
       readonly content: Readonly<Record<string, Dto>>;
       /** Default true. */
       readonly required?: boolean;
+    }
+  | {
+      /**
+       * Raw bytes, streamed as they arrive and never parsed (a release
+       * upload): the media types a client may send them as.
+       */
+      readonly bytes: readonly string[];
+      readonly description: string;
     };
 
 /**

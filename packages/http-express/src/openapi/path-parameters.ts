@@ -6,6 +6,8 @@ interface PathParameter {
   readonly schema: JsonSchema;
   /** Checked by `uuidParams`: anything but a UUID answers 404 `not_found`. */
   readonly uuid: boolean;
+  /** A wildcard (`*name`): one or more segments, `/` included (`x-multi-segment` in the document). */
+  readonly multiSegment?: boolean;
 }
 
 const uuid = (description: string): PathParameter => ({
@@ -33,15 +35,32 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
   },
   key: { description: 'the key, as written (case-sensitive)', schema: { type: 'string' }, uuid: false },
   coderunner_id: uuid('a workload id of the workspace'),
-  app_id: uuid('an app id of the workspace'),
   slug: { description: "an app's slug", schema: { type: 'string' }, uuid: false },
   name: { description: "a data collection's name", schema: { type: 'string' }, uuid: false },
+  // Releases and custom domains.
+  app_id: uuid('an app id of the workspace'),
+  release_id: uuid('a release id of the app'),
+  domain: {
+    description: 'the custom domain, in any form of the same name (capitals, Unicode or punycode)',
+    schema: { type: 'string' },
+    uuid: false,
+  },
+  path: {
+    description: 'a file of the release, relative to its root; may contain `/` (`dist/remoteEntry.js`)',
+    schema: { type: 'string' },
+    uuid: false,
+    multiSegment: true,
+  },
 };
 
-/** `/v1/things/:thing_id` → `/v1/things/{thing_id}` and the names in order. */
+/**
+ * `/v1/things/:thing_id` → `/v1/things/{thing_id}` and the names in order.
+ * A wildcard (`*path`, one or more segments) is a parameter too: OpenAPI
+ * has no multi-segment parameter, so its description says it takes `/`.
+ */
 export function openApiPath(expressPath: string): { path: string; names: string[] } {
   const names: string[] = [];
-  const path = expressPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+  const path = expressPath.replace(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
     names.push(name);
     return `{${name}}`;
   });

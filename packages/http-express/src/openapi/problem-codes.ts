@@ -264,7 +264,7 @@ export const PROBLEM_CODES = {
   domain_collides_with_branded_host: { status: 409, description: 'the hostname is a branded sign-in host' },
   invalid_domain: { status: 422, description: 'not a bare hostname of at most 253 characters' },
   invalid_public: { status: 422, description: 'the public settings are not of the expected shape' },
-
+  // Releases and custom domains (docs/apps.md). The app-level codes are shared with the app routes.
   // Served by the platform itself.
   database_unavailable: {
     status: 503,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { uniqueEmail } from '../api';
 import { tokenFrom } from '../members';
+import { releaseRoutes } from '../releases';
+import { appSeeder } from '../seed-apps';
 import { seedTickets, ticketBody } from '../tickets';
 import type { MatrixWorld } from './callers';
 import type { CallerName } from './declared-matrix';
@@ -189,6 +191,46 @@ async function freshSecret(w: MatrixWorld) {
   return key;
 }
 
+/** W's apps for the release and domain rows, made once per world: a shell app with a published release, a standalone app. */
+const matrixApps = new WeakMap<MatrixWorld, Promise<{ shell: string; standalone: string }>>();
+function appsOf(w: MatrixWorld) {
+  let apps = matrixApps.get(w);
+  if (!apps) {
+    apps = (async () => {
+      const seed = await appSeeder(w.t, w.owner.person.userId, W(w));
+      const shell = (await seed.shellApp()).id;
+      const { releaseId } = await releaseRoutes(w.t, w.owner.headers, W(w), shell).publish(MATRIX_ENTRY);
+      if (!releaseId) throw new Error('no release published');
+      return { shell, standalone: (await seed.standaloneApp()).id };
+    })();
+    matrixApps.set(w, apps);
+  }
+  return apps;
+}
+const MATRIX_ENTRY = Buffer.from('export default "matrix";');
+const shellPath = async (w: MatrixWorld, suffix: string) =>
+  `/v1/workspaces/${W(w)}/apps/${(await appsOf(w)).shell}/releases${suffix}`;
+const standalonePath = async (w: MatrixWorld, suffix: string) =>
+  `/v1/workspaces/${W(w)}/apps/${(await appsOf(w)).standalone}/coderunner${suffix}`;
+
+/** A fresh release of the shell app, made by O's owner; uploaded unless told otherwise. */
+async function freshRelease(w: MatrixWorld, upload = true): Promise<string> {
+  const releases = releaseRoutes(w.t, w.owner.headers, W(w), (await appsOf(w)).shell);
+  if (upload) return releases.uploaded(MATRIX_ENTRY);
+  return (await releases.uploadUrl({ size_bytes: MATRIX_ENTRY.length }).expect(201)).body.release_id;
+}
+
+/** A fresh custom domain of the standalone app, added by O's owner. */
+async function freshDomain(w: MatrixWorld): Promise<string> {
+  const domain = `${unique('matrix')}.example.com`;
+  await w.t.http
+    .post(await standalonePath(w, '/domains'))
+    .set(w.owner.headers)
+    .send({ domain })
+    .expect(201);
+  return domain;
+}
+
 const ticketPath = async (w: MatrixWorld, caller: CallerName, suffix = '') =>
   `/v1/organizations/${O(w)}/support/tickets/${await freshTicket(w, caller)}${suffix}`;
 const operatorTicketPath = async (w: MatrixWorld, suffix = '') =>
@@ -362,6 +404,48 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
   'POST /v1/workspaces/{workspace_id}/secrets/promote': (w) => ({
     path: `/v1/workspaces/${W(w)}/secrets/promote`,
     body: { source_environment_id: w.devId, target_environment_id: w.prodId, dry_run: true },
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}/releases': async (w) => ({ path: await shellPath(w, '') }),
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}/releases/current': async (w) => ({
+    path: await shellPath(w, '/current'),
+  }),
+  'POST /v1/workspaces/{workspace_id}/apps/{app_id}/releases/upload-url': async (w) => ({
+    path: await shellPath(w, '/upload-url'),
+    body: { size_bytes: MATRIX_ENTRY.length, label: 'matrix' },
+  }),
+  'PUT /v1/workspaces/{workspace_id}/apps/{app_id}/releases/{release_id}/content': async (w) => ({
+    path: await shellPath(w, `/${await freshRelease(w, false)}/content`),
+    body: MATRIX_ENTRY,
+  }),
+  'POST /v1/workspaces/{workspace_id}/apps/{app_id}/releases/{release_id}/finalize': async (w) => ({
+    path: await shellPath(w, `/${await freshRelease(w)}/finalize`),
+  }),
+  'GET /v1/public/releases/{release_id}/{path}': async (w) => {
+    const current = await w.t.http
+      .get(await shellPath(w, '/current'))
+      .set(w.owner.headers)
+      .expect(200);
+    return { path: `/v1/public/releases/${current.body.release_id}/remoteEntry.js` };
+  },
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains': async (w) => ({
+    path: await standalonePath(w, '/domains'),
+  }),
+  'POST /v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains': async (w) => ({
+    path: await standalonePath(w, '/domains'),
+    body: { domain: `${unique('matrix')}.example.com` },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains/{domain}': async (w) => ({
+    path: await standalonePath(w, `/domains/${await freshDomain(w)}`),
+  }),
+  'POST /v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/domains/{domain}/verify': async (w) => ({
+    path: await standalonePath(w, `/domains/${await freshDomain(w)}/verify`),
+  }),
+  'GET /v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/public': async (w) => ({
+    path: await standalonePath(w, '/public'),
+  }),
+  'PUT /v1/workspaces/{workspace_id}/apps/{app_id}/coderunner/public': async (w) => ({
+    path: await standalonePath(w, '/public'),
+    body: { public: false },
   }),
   'GET /v1/scopes/{scope_type}/{scope_id}/members [account]': (w) => ({
     path: `/v1/scopes/account/${O(w)}/members`,
