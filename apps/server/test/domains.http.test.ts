@@ -7,7 +7,7 @@ import {
 import { operator } from './support/api';
 import { userIdOf } from './support/seed';
 import { appSeeder } from './support/seed-apps';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { startTestServer, type TestServer } from './support/test-server';
 import { workspaceWithOwner } from './support/workspace';
 
 const PUBLIC_BASE_URL = 'https://api.platform.test';
@@ -18,7 +18,8 @@ const CNAME_TARGET = 'ingress.platform.test';
  * that this suite starts and names in DNS_SERVERS: the records a customer
  * publishes are entries of `zone`, changed between checks.
  */
-describe.each(DATABASES)('custom domains on %s', (kind) => {
+// Archive and DNS handling do not depend on the database: the embedded one is enough.
+describe.each(['pglite'] as const)('custom domains on %s', (kind) => {
   const zone: DnsZone = {};
   let dns: LoopbackDnsServer;
   let t: TestServer;
