@@ -3,8 +3,8 @@
 // and restarted. Passes when every write that was acknowledged with a 2xx is
 // still there afterwards, and no invariant broke: an organization keeps an
 // owner (both owners keep trying to leave), a quota of 3 workspaces holds
-// (creates keep trying past it), a flag reads back with the value last
-// acknowledged for it.
+// (creates keep trying past it), an app slug is held by one app however often
+// it is created, a flag reads back with the value last acknowledged for it.
 import { createServer } from 'node:net';
 import {
   call,
@@ -73,7 +73,15 @@ try {
     { auth: { authorization: `Bearer ${secondToken.body.access_token}` }, membershipId: second.body.id },
   ];
 
-  const acknowledged = { workspaces: [], members: [], flags: new Map(), quotaCreates: 0, ownerLeft: 0 };
+  const acknowledged = {
+    workspaces: [],
+    members: [],
+    flags: new Map(),
+    quotaCreates: 0,
+    ownerLeft: 0,
+    // slug → the ids of the apps whose create with that slug was acknowledged (at most one may be).
+    apps: new Map(),
+  };
   const unexpected = [];
   // Refused connections and cut responses are what a killed replica looks like; anything else is a finding.
   const note = (what, i, res) => {
@@ -89,7 +97,7 @@ try {
       // This request's number: `n` moves on while the request awaits.
       const i = ++n;
       const at = base(i % 2);
-      const kind = i % 5;
+      const kind = i % 6;
       if (kind === 0) {
         const res = await call(`${at}/v1/organizations/${o.organizationId}/workspaces`, {
           method: 'POST',
@@ -124,6 +132,17 @@ try {
         });
         if (res.status === 201) acknowledged.quotaCreates += 1;
         else if (res.body?.code !== 'quota_exceeded') note('create workspace past the quota', i, res);
+      } else if (kind === 5) {
+        // A few slugs, created over and over through both replicas: one app per slug, ever.
+        const slug = `app-${i % 7}`;
+        const res = await call(`${at}/v1/workspaces/${flagsWs.body.id}/apps`, {
+          method: 'POST',
+          headers: o.auth,
+          body: { name: `App ${i}`, slug },
+        });
+        if (res.status === 201)
+          acknowledged.apps.set(slug, [...(acknowledged.apps.get(slug) ?? []), res.body.id]);
+        else if (res.body?.code !== 'app_slug_taken') note('create app', i, res);
       } else {
         const owner = owners[i % 2];
         const res = await call(`${at}/v1/memberships/${owner.membershipId}`, {
@@ -180,6 +199,12 @@ try {
   const quotaRows = await db.query('SELECT count(*)::int AS n FROM workspaces WHERE organization_id = $1', [
     q.organizationId,
   ]);
+  const appIds = [...acknowledged.apps.values()].flat();
+  await present('apps', appIds);
+  const doubled = await db.query(
+    'SELECT slug, count(*)::int AS n FROM apps WHERE workspace_id = $1 GROUP BY slug HAVING count(*) > 1',
+    [flagsWs.body.id],
+  );
   const ownerRows = await db.query(
     "SELECT count(*)::int AS n FROM memberships WHERE scope_type = 'account' AND scope_id = $1 AND role = 'owner' AND status = 'accepted'",
     [r.organizationId],
@@ -190,12 +215,18 @@ try {
   );
   console.log(`missing after ${kills} kills: ${missing}`);
   console.log(`workspaces in the organization with a quota of 3: ${quotaRows[0].n}`);
+  console.log(
+    `apps acknowledged: ${appIds.length} over ${acknowledged.apps.size} slugs; slugs held twice: ${doubled.length}`,
+  );
   console.log(`owners left in the organization whose owners kept leaving: ${ownerRows[0].n}`);
   if (missing > 0) failures.push(`${missing} acknowledged writes are missing`);
   if (unexpected.length > 0)
     failures.push(`unexpected answers: ${[...new Set(unexpected)].slice(0, 5).join('; ')}`);
   if (quotaRows[0].n > 3) failures.push(`the quota of 3 workspaces was passed: ${quotaRows[0].n}`);
   if (ownerRows[0].n < 1) failures.push('the organization lost its last owner');
+  if (doubled.length > 0) failures.push(`slugs held by two apps: ${doubled.map((d) => d.slug).join(', ')}`);
+  const twice = [...acknowledged.apps].filter(([, ids]) => ids.length > 1).map(([slug]) => slug);
+  if (twice.length > 0) failures.push(`two creates acknowledged for one slug: ${twice.join(', ')}`);
   if (acknowledged.ownerLeft > 1)
     failures.push(`${acknowledged.ownerLeft} owners left an organization of two owners`);
   if (acknowledged.workspaces.length === 0 || acknowledged.members.length === 0)
