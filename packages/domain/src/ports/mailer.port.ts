@@ -6,6 +6,26 @@ export interface EmailMessage {
   readonly html?: string;
   /** A label for logs and the outbox (never the content), e.g. `set_password`. */
   readonly template: string;
+  /** The sender; absent: the platform's (`MAIL_FROM`). */
+  readonly from?: { readonly email: string; readonly name: string | null };
+  /**
+   * Deliver through this server and no other (a workspace's custom sign-in
+   * mail, spec: Sign-in email rule 3): if it fails, the email is not sent.
+   */
+  readonly via?: SmtpServer;
+}
+
+/** A mail server named by a workspace's custom sign-in mail settings. */
+export interface SmtpServer {
+  readonly host: string;
+  readonly port: number;
+  readonly username: string | null;
+  /** In the clear only on its way to the adapter, which seals it with the message. */
+  readonly password: string | null;
+  /** TLS from the first byte (usually port 465). */
+  readonly ssl: boolean;
+  /** Upgrade with STARTTLS, required when true. */
+  readonly starttls: boolean;
 }
 
 /**

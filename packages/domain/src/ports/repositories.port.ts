@@ -22,6 +22,16 @@ import type { Workload } from '../workload/workload';
 import type { Workspace } from '../workspace/workspace';
 import type { AppReleases } from './app-releases.port';
 import type { SealedValue } from './key-management.port';
+import type {
+  AppRoleRepository,
+  AppUserLinkRepository,
+  AppUserRepository,
+  AppUserSessionRepository,
+  SignInAssetRepository,
+  SignInConfigRepository,
+  SsoConnectionRepository,
+  TenantRepository,
+} from './sign-in-repositories.port';
 
 /*
  * Repositories. `save` inserts or updates the whole record; methods named
@@ -385,4 +395,13 @@ export interface Repositories {
   readonly customDomains: CustomDomainRepository;
   readonly brandedHosts: BrandedHostLookup;
   readonly appEndpoints: AppEndpointRepository;
+  /** Workspace sign-in (app end users): sign-in-repositories.port.ts. */
+  readonly signInConfigs: SignInConfigRepository;
+  readonly signInAssets: SignInAssetRepository;
+  readonly appUsers: AppUserRepository;
+  readonly appUserLinks: AppUserLinkRepository;
+  readonly appUserSessions: AppUserSessionRepository;
+  readonly appRoles: AppRoleRepository;
+  readonly tenants: TenantRepository;
+  readonly ssoConnections: SsoConnectionRepository;
 }

@@ -2,6 +2,11 @@ import type {
   AccountEventQuery,
   App,
   AppEndpoint,
+  AppRole,
+  AppUser,
+  AppUserLink,
+  AppUserRefreshToken,
+  AppUserSession,
   AuditEvent,
   AuditLog,
   AuditQuery,
@@ -25,7 +30,12 @@ import type {
   Secret,
   Session,
   SessionRepository,
+  SignInAsset,
+  SignInConfig,
   SiteGrant,
+  SsoConnection,
+  Tenant,
+  TenantMember,
   Ticket,
   TicketMessage,
   User,
@@ -37,6 +47,10 @@ import type {
 import { DomainError, grantsAccess } from '@groundfloor/domain';
 import { InMemoryAppRepository } from './in-memory-app.repository';
 import { InMemoryAppReleases } from './in-memory-app-releases';
+import { InMemoryAppRoleRepository } from './in-memory-app-role.repository';
+import { InMemoryAppUserRepository } from './in-memory-app-user.repository';
+import { InMemoryAppUserLinkRepository } from './in-memory-app-user-link.repository';
+import { InMemoryAppUserSessionRepository } from './in-memory-app-user-session.repository';
 import { InMemoryCollectionRepository } from './in-memory-collection.repository';
 import {
   InMemoryAppEndpointRepository,
@@ -52,7 +66,13 @@ import {
   listAuditEvents,
   memberAccountEvents,
 } from './in-memory-secrets';
+import {
+  InMemorySignInAssetRepository,
+  InMemorySignInConfigRepository,
+} from './in-memory-sign-in-config.repository';
 import { InMemorySiteGrantRepository } from './in-memory-site-grant.repository';
+import { InMemorySsoConnectionRepository } from './in-memory-sso-connection.repository';
+import { InMemoryTenantRepository } from './in-memory-tenant.repository';
 import { InMemoryTickets } from './in-memory-tickets';
 import { InMemoryWorkloadRepository } from './in-memory-workload.repository';
 
@@ -99,6 +119,18 @@ export class InMemoryTables {
   brandedHosts = new Set<string>();
   /** By app id. */
   appEndpoints = new Map<string, AppEndpoint>();
+  /** Workspace sign-in: configurations by workspace id; assets by `<workspace id>/<kind>`. */
+  signInConfigs = new Map<string, SignInConfig>();
+  signInAssets = new Map<string, SignInAsset>();
+  appUsers = new Map<string, AppUser>();
+  appUserLinks = new Map<string, AppUserLink>();
+  appUserSessions = new Map<string, AppUserSession>();
+  appUserRefreshTokens = new Map<string, AppUserRefreshToken>();
+  /** By `<workspace id>/<name>`. */
+  appRoles = new Map<string, AppRole>();
+  tenants = new Map<string, Tenant>();
+  tenantMembers: TenantMember[] = [];
+  ssoConnections = new Map<string, SsoConnection>();
 
   clone(): InMemoryTables {
     const next = new InMemoryTables();
@@ -125,6 +157,16 @@ export class InMemoryTables {
     next.customDomains = copy(this.customDomains);
     next.brandedHosts = copy(this.brandedHosts);
     next.appEndpoints = copy(this.appEndpoints);
+    next.signInConfigs = copy(this.signInConfigs);
+    next.signInAssets = copy(this.signInAssets);
+    next.appUsers = copy(this.appUsers);
+    next.appUserLinks = copy(this.appUserLinks);
+    next.appUserSessions = copy(this.appUserSessions);
+    next.appUserRefreshTokens = copy(this.appUserRefreshTokens);
+    next.appRoles = copy(this.appRoles);
+    next.tenants = copy(this.tenants);
+    next.tenantMembers = copy(this.tenantMembers);
+    next.ssoConnections = copy(this.ssoConnections);
     return next;
   }
 }
@@ -438,5 +480,13 @@ export function inMemoryRepositories(tables: () => InMemoryTables): Repositories
     customDomains: new InMemoryCustomDomainRepository(tables),
     brandedHosts: new InMemoryBrandedHosts(tables),
     appEndpoints: new InMemoryAppEndpointRepository(tables),
+    signInConfigs: new InMemorySignInConfigRepository(tables),
+    signInAssets: new InMemorySignInAssetRepository(tables),
+    appUsers: new InMemoryAppUserRepository(tables),
+    appUserLinks: new InMemoryAppUserLinkRepository(tables),
+    appUserSessions: new InMemoryAppUserSessionRepository(tables),
+    appRoles: new InMemoryAppRoleRepository(tables),
+    tenants: new InMemoryTenantRepository(tables),
+    ssoConnections: new InMemorySsoConnectionRepository(tables),
   };
 }
