@@ -73,6 +73,7 @@ export * from './shared/settings';
 export * from './shared/text';
 export * from './sign-in/sign-in-asset';
 export * from './sign-in/sign-in-config';
+export * from './sign-in/sign-in-mail';
 export * from './site-access/app-visibility.policy';
 export * from './site-access/collection-access.policy';
 export * from './site-access/grant-input';
@@ -127,6 +128,7 @@ export {
   type PromoteMode,
   type PromotionResult,
 } from './use-cases/secret/promote-secrets.use-case';
+export { sendSignInEmail } from './use-cases/sign-in/send-sign-in-email';
 export type { AccessDocument } from './use-cases/site-access/access-document';
 export type { PutAccessInput } from './use-cases/site-access/put-access.use-case';
 export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';

@@ -6,8 +6,8 @@ export interface EmailMessage {
   readonly html?: string;
   /** A label for logs and the outbox (never the content), e.g. `set_password`. */
   readonly template: string;
-  /** The sender; absent: the platform's (`MAIL_FROM`). */
-  readonly from?: { readonly email: string; readonly name: string | null };
+  /** The sender: a display name, and an address (absent: the platform's `MAIL_FROM`). */
+  readonly from?: { readonly name: string | null; readonly email?: string };
   /**
    * Deliver through this server and no other (a workspace's custom sign-in
    * mail, spec: Sign-in email rule 3): if it fails, the email is not sent.
