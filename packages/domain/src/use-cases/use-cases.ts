@@ -11,6 +11,10 @@ import { PromoteApps } from './app/promote-apps.use-case';
 import { PutAppAccess } from './app/put-app-access.use-case';
 import { RestoreApp } from './app/restore-app.use-case';
 import { UpdateApp } from './app/update-app.use-case';
+import { CreateAppRole } from './app-role/create-app-role.use-case';
+import { ListAppRoles } from './app-role/list-app-roles.use-case';
+import { ListPermissions } from './app-role/list-permissions.use-case';
+import { UpdateAppRole } from './app-role/update-app-role.use-case';
 import { ListAuditEvents } from './audit/list-audit-events.use-case';
 import { ListMyAccountEvents } from './audit/list-my-account-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
@@ -232,6 +236,13 @@ export function createUseCases(deps: Deps) {
       verify: new VerifyDomain(deps),
       getPublic: new GetAppPublicAccess(deps),
       putPublic: new PutAppPublicAccess(deps),
+    },
+    /** Workspace sign-in: the permission catalog and app roles. */
+    appRoles: {
+      permissions: new ListPermissions(deps),
+      list: new ListAppRoles(deps),
+      create: new CreateAppRole(deps),
+      update: new UpdateAppRole(deps),
     },
   };
 }
