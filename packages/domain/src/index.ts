@@ -73,12 +73,18 @@ export * from './roles/role';
 export * from './secret/secret';
 export * from './shared/client-address';
 export * from './shared/domain-error';
+export * from './shared/ip-address';
 export * from './shared/limits';
 export * from './shared/settings';
 export * from './shared/text';
+export * from './sign-in/branding';
+export * from './sign-in/sign-in.errors';
+export * from './sign-in/sign-in.machine';
 export * from './sign-in/sign-in-asset';
 export * from './sign-in/sign-in-config';
+export * from './sign-in/sign-in-host';
 export * from './sign-in/sign-in-mail';
+export * from './sign-in/sign-in-mail-input';
 export * from './site-access/app-visibility.policy';
 export * from './site-access/collection-access.policy';
 export * from './site-access/grant-input';
@@ -134,7 +140,14 @@ export {
   type PromoteMode,
   type PromotionResult,
 } from './use-cases/secret/promote-secrets.use-case';
+export type { HostCheck } from './use-cases/sign-in/check-host-verification.use-case';
+export {
+  confirmsName,
+  type PlatformSignInDeletion,
+} from './use-cases/sign-in/delete-platform-sign-in.use-case';
+export type { PutSignInConfigInput } from './use-cases/sign-in/put-sign-in-config.use-case';
 export { sendSignInEmail } from './use-cases/sign-in/send-sign-in-email';
+export type { SignInConfigView } from './use-cases/sign-in/sign-in-config-store';
 export type { AccessDocument } from './use-cases/site-access/access-document';
 export type { PutAccessInput } from './use-cases/site-access/put-access.use-case';
 export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';

@@ -70,6 +70,11 @@ import { UploadReleaseContent } from './release/upload-release-content.use-case'
 import { CompareSecrets, PromoteSecrets } from './secret/promote-secrets.use-case';
 import { RewrapSecrets } from './secret/rewrap-secrets.use-case';
 import { DeleteSecret, ListSecrets, RevealSecret, UpsertSecret } from './secret/secret.use-cases';
+import { CheckHostVerification } from './sign-in/check-host-verification.use-case';
+import { DeletePlatformSignIn } from './sign-in/delete-platform-sign-in.use-case';
+import { GetSignInConfig } from './sign-in/get-sign-in-config.use-case';
+import { PutSignInConfig } from './sign-in/put-sign-in-config.use-case';
+import { RequestHostVerification } from './sign-in/request-host-verification.use-case';
 import { GetAccess } from './site-access/get-access.use-case';
 import { PutAccess } from './site-access/put-access.use-case';
 import { CreateTicket } from './support/create-ticket.use-case';
@@ -243,6 +248,14 @@ export function createUseCases(deps: Deps) {
       list: new ListAppRoles(deps),
       create: new CreateAppRole(deps),
       update: new UpdateAppRole(deps),
+    },
+    /** Workspace sign-in: the configuration, its custom host and platform sign-in's deletion. */
+    signInConfig: {
+      get: new GetSignInConfig(deps),
+      put: new PutSignInConfig(deps),
+      deletePlatform: new DeletePlatformSignIn(deps),
+      requestHostVerification: new RequestHostVerification(deps),
+      checkHostVerification: new CheckHostVerification(deps),
     },
   };
 }
