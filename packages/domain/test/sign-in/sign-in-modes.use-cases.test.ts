@@ -99,7 +99,7 @@ describe('mode transitions (spec, States: Workspace sign-in)', () => {
         lastLoginAt: null,
       }),
     );
-    world.deps.clock.advance(60_000);
+    world.deps.clock.advance(60);
     const left = (await putAuth(world, { mode: 'external' })).config;
     expect(left.platform).toMatchObject({
       status: 'disabled',

@@ -5,12 +5,15 @@ export type SignInBody = Omit<PutSignInConfigInput, 'userId' | 'workspaceId' | '
 
 /** PUT auth as the owner (or `userId`). */
 export const putAuth = (world: WorkspaceWorld, body: SignInBody, userId = world.ownerId) =>
-  world.uc.signInConfig.put.execute({
-    userId,
-    workspaceId: world.workspaceId,
-    ...body,
-    context: ctx(userId),
-  });
+  putAuthIn(world, world.workspaceId, body, userId);
+
+/** PUT auth on another workspace of the world (see `anotherWorkspace`). */
+export const putAuthIn = (
+  world: WorkspaceWorld,
+  workspaceId: string,
+  body: SignInBody,
+  userId = world.ownerId,
+) => world.uc.signInConfig.put.execute({ userId, workspaceId, ...body, context: ctx(userId) });
 
 export const getAuth = (world: WorkspaceWorld, userId = world.ownerId) =>
   world.uc.signInConfig.get.execute({ userId, workspaceId: world.workspaceId });
@@ -27,4 +30,5 @@ export const deletePlatform = (world: WorkspaceWorld, confirmName: string, userI
 export const storedConfig = (world: WorkspaceWorld) =>
   world.deps.uow.tables.signInConfigs.get(world.workspaceId) ?? null;
 
-export const DAY_MS = 24 * 3600 * 1000;
+/** FakeClock.advance takes seconds. */
+export const DAY = 24 * 3600;
