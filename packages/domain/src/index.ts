@@ -85,6 +85,7 @@ export * from './sign-in/sign-in-config';
 export * from './sign-in/sign-in-host';
 export * from './sign-in/sign-in-mail';
 export * from './sign-in/sign-in-mail-input';
+export * from './sign-in/sign-in-mail-test';
 export * from './site-access/app-visibility.policy';
 export * from './site-access/collection-access.policy';
 export * from './site-access/grant-input';
@@ -146,8 +147,10 @@ export {
   type PlatformSignInDeletion,
 } from './use-cases/sign-in/delete-platform-sign-in.use-case';
 export type { PutSignInConfigInput } from './use-cases/sign-in/put-sign-in-config.use-case';
+export type { RewrapCount } from './use-cases/sign-in/rewrap-sign-in-secrets.use-case';
 export { sendSignInEmail } from './use-cases/sign-in/send-sign-in-email';
 export type { SignInConfigView } from './use-cases/sign-in/sign-in-config-store';
+export type { MailTestResult } from './use-cases/sign-in/test-sign-in-mail.use-case';
 export type { AccessDocument } from './use-cases/site-access/access-document';
 export type { PutAccessInput } from './use-cases/site-access/put-access.use-case';
 export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';

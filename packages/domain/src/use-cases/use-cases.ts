@@ -75,6 +75,8 @@ import { DeletePlatformSignIn } from './sign-in/delete-platform-sign-in.use-case
 import { GetSignInConfig } from './sign-in/get-sign-in-config.use-case';
 import { PutSignInConfig } from './sign-in/put-sign-in-config.use-case';
 import { RequestHostVerification } from './sign-in/request-host-verification.use-case';
+import { RewrapSignInSecrets } from './sign-in/rewrap-sign-in-secrets.use-case';
+import { TestSignInMail } from './sign-in/test-sign-in-mail.use-case';
 import { GetAccess } from './site-access/get-access.use-case';
 import { PutAccess } from './site-access/put-access.use-case';
 import { CreateTicket } from './support/create-ticket.use-case';
@@ -256,6 +258,9 @@ export function createUseCases(deps: Deps) {
       deletePlatform: new DeletePlatformSignIn(deps),
       requestHostVerification: new RequestHostVerification(deps),
       checkHostVerification: new CheckHostVerification(deps),
+      testMail: new TestSignInMail(deps),
+      /** Master-key rotation of mail passwords and SSO client secrets. */
+      rewrapSecrets: new RewrapSignInSecrets(deps),
     },
   };
 }
