@@ -46,6 +46,11 @@ export class TypeormCustomDomainRepository implements CustomDomainRepository {
     return records.map(CustomDomainMapper.toDomain);
   }
 
+  async findByDomain(domain: string): Promise<CustomDomain | null> {
+    const record = await this.scope.manager().findOne(CustomDomainSchema, { where: { domain } });
+    return record ? CustomDomainMapper.toDomain(record) : null;
+  }
+
   async delete(appId: string, domain: string): Promise<boolean> {
     if (!isUuid(appId)) return false;
     const result = await this.scope.manager().delete(CustomDomainSchema, { appId, domain });
