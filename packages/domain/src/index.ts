@@ -92,7 +92,10 @@ export * from './site-access/grant-input';
 export * from './site-access/site-access.errors';
 export * from './site-access/site-grant';
 export * from './site-access/site-role';
+export * from './sso/saml-request';
+export * from './sso/sso.errors';
 export * from './sso/sso-connection';
+export * from './sso/sso-connection-input';
 export * from './tenant/tenant';
 export * from './ticket/secret-detector';
 export * from './ticket/ticket';
@@ -153,6 +156,12 @@ export type { SignInConfigView } from './use-cases/sign-in/sign-in-config-store'
 export type { MailTestResult } from './use-cases/sign-in/test-sign-in-mail.use-case';
 export type { AccessDocument } from './use-cases/site-access/access-document';
 export type { PutAccessInput } from './use-cases/site-access/put-access.use-case';
+export { ssoAddresses } from './use-cases/sso/sso-addresses';
+export type {
+  CreateSsoConnectionInput,
+  UpdateSsoConnectionInput,
+} from './use-cases/sso/sso-connections.use-cases';
+export type { SsoTestLogin } from './use-cases/sso/test-sso-login.use-case';
 export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';
 export { supportLimits } from './use-cases/support/support-limits';
 export { createUseCases, USE_CASES, type UseCases } from './use-cases/use-cases';

@@ -79,6 +79,13 @@ import { RewrapSignInSecrets } from './sign-in/rewrap-sign-in-secrets.use-case';
 import { TestSignInMail } from './sign-in/test-sign-in-mail.use-case';
 import { GetAccess } from './site-access/get-access.use-case';
 import { PutAccess } from './site-access/put-access.use-case';
+import {
+  CreateSsoConnection,
+  DeleteSsoConnection,
+  ListSsoConnections,
+  UpdateSsoConnection,
+} from './sso/sso-connections.use-cases';
+import { TestSsoLogin } from './sso/test-sso-login.use-case';
 import { CreateTicket } from './support/create-ticket.use-case';
 import {
   ChangeTicketPriority,
@@ -261,6 +268,14 @@ export function createUseCases(deps: Deps) {
       testMail: new TestSignInMail(deps),
       /** Master-key rotation of mail passwords and SSO client secrets. */
       rewrapSecrets: new RewrapSignInSecrets(deps),
+    },
+    /** Workspace sign-in: SSO connections (brokers). */
+    ssoConnections: {
+      list: new ListSsoConnections(deps),
+      create: new CreateSsoConnection(deps),
+      update: new UpdateSsoConnection(deps),
+      delete: new DeleteSsoConnection(deps),
+      testLogin: new TestSsoLogin(deps),
     },
   };
 }
