@@ -149,6 +149,10 @@ export {
   confirmsName,
   type PlatformSignInDeletion,
 } from './use-cases/sign-in/delete-platform-sign-in.use-case';
+export type {
+  PublicBranding,
+  PublicSignInMetadata,
+} from './use-cases/sign-in/public-sign-in.use-cases';
 export type { PutSignInConfigInput } from './use-cases/sign-in/put-sign-in-config.use-case';
 export type { RewrapCount } from './use-cases/sign-in/rewrap-sign-in-secrets.use-case';
 export { sendSignInEmail } from './use-cases/sign-in/send-sign-in-email';

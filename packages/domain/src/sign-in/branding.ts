@@ -253,3 +253,27 @@ export function applyBranding(
   }
   return { branding: next, saveAssets, deleteAssets, changed };
 }
+
+/**
+ * The public address of a branding image (spec, Public helpers); the same
+ * form everywhere a logo is linked (invite-link inspect's `logo_url` too).
+ */
+export const brandingAssetUrl = (publicBaseUrl: string, workspaceId: string, kind: BrandingAssetKind) =>
+  `${publicBaseUrl}/v1/public/branding/assets/${kind}?workspace_id=${workspaceId}`;
+
+/**
+ * The theme CSS of a workspace's sign-in pages: custom properties from the
+ * branding colours. Only values that pass `#rrggbb` reach it (brandingOf
+ * reads anything else as unset), so nothing a customer typed can escape
+ * the declaration.
+ */
+export function themeCss(branding: Branding): string {
+  const lines: string[] = [];
+  const add = (name: string, value: string | null) => {
+    if (value !== null && COLOR.test(value)) lines.push(`  --signin-${name}: ${value};`);
+  };
+  add('primary-color', branding.primaryColor);
+  add('background-color', branding.backgroundColor);
+  add('text-color', branding.textColor);
+  return `:root {\n${lines.join('\n')}${lines.length ? '\n' : ''}}\n`;
+}

@@ -73,6 +73,12 @@ import { DeleteSecret, ListSecrets, RevealSecret, UpsertSecret } from './secret/
 import { CheckHostVerification } from './sign-in/check-host-verification.use-case';
 import { DeletePlatformSignIn } from './sign-in/delete-platform-sign-in.use-case';
 import { GetSignInConfig } from './sign-in/get-sign-in-config.use-case';
+import {
+  GetBrandingAsset,
+  GetBrandingTheme,
+  GetPublicBranding,
+  GetSignInByHost,
+} from './sign-in/public-sign-in.use-cases';
 import { PutSignInConfig } from './sign-in/put-sign-in-config.use-case';
 import { RequestHostVerification } from './sign-in/request-host-verification.use-case';
 import { RewrapSignInSecrets } from './sign-in/rewrap-sign-in-secrets.use-case';
@@ -268,6 +274,13 @@ export function createUseCases(deps: Deps) {
       testMail: new TestSignInMail(deps),
       /** Master-key rotation of mail passwords and SSO client secrets. */
       rewrapSecrets: new RewrapSignInSecrets(deps),
+    },
+    /** Workspace sign-in: the public helpers of sign-in pages (no token, limited per address). */
+    publicSignIn: {
+      byHost: new GetSignInByHost(deps),
+      branding: new GetPublicBranding(deps),
+      theme: new GetBrandingTheme(deps),
+      asset: new GetBrandingAsset(deps),
     },
     /** Workspace sign-in: SSO connections (brokers). */
     ssoConnections: {
