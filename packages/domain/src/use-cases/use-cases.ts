@@ -15,6 +15,19 @@ import { CreateAppRole } from './app-role/create-app-role.use-case';
 import { ListAppRoles } from './app-role/list-app-roles.use-case';
 import { ListPermissions } from './app-role/list-permissions.use-case';
 import { UpdateAppRole } from './app-role/update-app-role.use-case';
+import { AddAppUser } from './app-user/add-app-user.use-case';
+import { CreateInviteLink } from './app-user/create-invite-link.use-case';
+import { DeleteAppUser } from './app-user/delete-app-user.use-case';
+import { DeleteInviteLink } from './app-user/delete-invite-link.use-case';
+import { GetAppUser } from './app-user/get-app-user.use-case';
+import { InspectInviteLink } from './app-user/inspect-invite-link.use-case';
+import { InviteAppUser } from './app-user/invite-app-user.use-case';
+import { ListAppUsers } from './app-user/list-app-users.use-case';
+import { RedeemInviteLink } from './app-user/redeem-invite-link.use-case';
+import { ResendInvitation } from './app-user/resend-invitation.use-case';
+import { ResetAppUserPassword } from './app-user/reset-app-user-password.use-case';
+import { SetTemporaryPassword } from './app-user/set-temporary-password.use-case';
+import { UpdateAppUser } from './app-user/update-app-user.use-case';
 import { ListAuditEvents } from './audit/list-audit-events.use-case';
 import { ListMyAccountEvents } from './audit/list-my-account-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
@@ -289,6 +302,25 @@ export function createUseCases(deps: Deps) {
       update: new UpdateSsoConnection(deps),
       delete: new DeleteSsoConnection(deps),
       testLogin: new TestSsoLogin(deps),
+    },
+    /** Workspace sign-in: app users and their links (issue 11). */
+    appUsers: {
+      list: new ListAppUsers(deps),
+      get: new GetAppUser(deps),
+      invite: new InviteAppUser(deps),
+      add: new AddAppUser(deps),
+      update: new UpdateAppUser(deps),
+      delete: new DeleteAppUser(deps),
+      resendInvitation: new ResendInvitation(deps),
+      resetPassword: new ResetAppUserPassword(deps),
+      setTemporaryPassword: new SetTemporaryPassword(deps),
+      createInviteLink: new CreateInviteLink(deps),
+      deleteInviteLink: new DeleteInviteLink(deps),
+    },
+    /** Workspace sign-in: the public invite-link routes (no token). */
+    inviteLinks: {
+      inspect: new InspectInviteLink(deps),
+      redeem: new RedeemInviteLink(deps),
     },
   };
 }
