@@ -106,6 +106,7 @@ export * from './sso/sso-connection';
 export * from './sso/sso-connection-input';
 export * from './tenant/tenant';
 export * from './tenant/tenant.errors';
+export * from './tenant/tenant-input';
 export * from './ticket/secret-detector';
 export * from './ticket/ticket';
 export * from './ticket/ticket.machine';
@@ -184,6 +185,10 @@ export type {
 export type { SsoTestLogin } from './use-cases/sso/test-sso-login.use-case';
 export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';
 export { supportLimits } from './use-cases/support/support-limits';
+export type { AddedTenantMember } from './use-cases/tenant/add-tenant-member.use-case';
+export type { CreateTenantInput } from './use-cases/tenant/create-tenant.use-case';
+export type { TenantMemberPage } from './use-cases/tenant/list-tenant-members.use-case';
+export type { TenantMemberView } from './use-cases/tenant/tenant-members';
 export { createUseCases, USE_CASES, type UseCases } from './use-cases/use-cases';
 export { WORKLOAD_AUDIENCE, type WorkloadToken } from './use-cases/workload/workload-token';
 export * from './user/account-ownership.policy';

@@ -117,6 +117,14 @@ import {
 import { GetTicket, ListTickets } from './support/read-tickets.use-case';
 import { ReplyToTicket } from './support/reply-to-ticket.use-case';
 import { CloseTicket, ResolveTicket } from './support/resolve-or-close-ticket.use-case';
+import { AddTenantMember } from './tenant/add-tenant-member.use-case';
+import { CreateTenant } from './tenant/create-tenant.use-case';
+import { DeleteTenant } from './tenant/delete-tenant.use-case';
+import { GetTenant } from './tenant/get-tenant.use-case';
+import { ListTenantMembers } from './tenant/list-tenant-members.use-case';
+import { ListTenants } from './tenant/list-tenants.use-case';
+import { RemoveTenantMember } from './tenant/remove-tenant-member.use-case';
+import { UpdateTenant } from './tenant/update-tenant.use-case';
 import { ArchiveWorkload } from './workload/archive-workload.use-case';
 import { AuthenticateWorkload } from './workload/authenticate-workload';
 import { CreateWorkload } from './workload/create-workload.use-case';
@@ -316,6 +324,17 @@ export function createUseCases(deps: Deps) {
       setTemporaryPassword: new SetTemporaryPassword(deps),
       createInviteLink: new CreateInviteLink(deps),
       deleteInviteLink: new DeleteInviteLink(deps),
+    },
+    /** Workspace sign-in: the app's tenants and their members (multi-tenant only). */
+    tenants: {
+      list: new ListTenants(deps),
+      create: new CreateTenant(deps),
+      get: new GetTenant(deps),
+      update: new UpdateTenant(deps),
+      delete: new DeleteTenant(deps),
+      listMembers: new ListTenantMembers(deps),
+      addMember: new AddTenantMember(deps),
+      removeMember: new RemoveTenantMember(deps),
     },
     /** Workspace sign-in: the public invite-link routes (no token). */
     inviteLinks: {

@@ -1,9 +1,11 @@
 import type { Repositories } from '../../ports/repositories.port';
+import type { Permission } from '../../roles/permission';
 import { platformSignInRequired } from '../../sign-in/sign-in.errors';
 import { platformSignInActive, type SignInConfig } from '../../sign-in/sign-in-config';
 import { tenantNotFound } from '../../sso/sso.errors';
 import type { Tenant } from '../../tenant/tenant';
 import { tenantsNeedMultiTenant } from '../../tenant/tenant.errors';
+import { type AppUserScope, authorizeAppUsers } from '../app-user/app-user-scope';
 
 /**
  * Spec, Tenants: they require active platform sign-in and
@@ -27,4 +29,18 @@ export async function requireTenant(
     : await repos.tenants.findById(workspaceId, tenantId);
   if (!tenant) throw tenantNotFound();
   return tenant;
+}
+
+/** The permission on the workspace, then tenancy (409s); `change` also refuses a frozen workspace. */
+export async function authorizeTenants(
+  repos: Repositories,
+  userId: string,
+  workspaceId: string,
+  permission: Permission,
+  now: Date,
+  options: { readonly change?: boolean } = {},
+): Promise<AppUserScope> {
+  const scope = await authorizeAppUsers(repos, userId, workspaceId, permission, now, options);
+  requireTenancy(scope.config);
+  return scope;
 }
