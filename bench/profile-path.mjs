@@ -25,18 +25,22 @@ await admin.query(`CREATE DATABASE "${dbName}"`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
 const operatorToken = randomBytes(24).toString('base64url');
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gf-profile-data-')),
-    OPERATOR_TOKEN: operatorToken,
-    DATABASE_URL: dbUrl.toString(),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    TRUST_PROXY: '1',
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(root, 'apps/server/dist/main.js')],
+  {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gf-profile-data-')),
+      OPERATOR_TOKEN: operatorToken,
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+);
 const url = await new Promise((resolve) => {
   let buffer = '';
   child.stdout.on('data', function onData(chunk) {
@@ -50,7 +54,10 @@ const url = await new Promise((resolve) => {
   });
 });
 const json = async (u, init = {}) => {
-  const res = await fetch(u, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(u, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
   if (!res.ok) throw new Error(`${u}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? null : res.json();
 };
@@ -58,9 +65,19 @@ const email = `profile-${Date.now()}@example.test`;
 const created = await json(`${url}/v1/operator/organizations`, {
   method: 'POST',
   headers: { authorization: `Bearer ${operatorToken}` },
-  body: JSON.stringify({ name: 'Profile', owner_email: email, owner_password: 'profile-password-1', plan_tier: 'enterprise' }),
+  body: JSON.stringify({
+    name: 'Profile',
+    owner_email: email,
+    owner_password: 'profile-password-1',
+    plan_tier: 'enterprise',
+  }),
 });
-const token = (await json(`${url}/v1/auth/token`, { method: 'POST', body: JSON.stringify({ email, password: 'profile-password-1' }) })).access_token;
+const token = (
+  await json(`${url}/v1/auth/token`, {
+    method: 'POST',
+    body: JSON.stringify({ email, password: 'profile-password-1' }),
+  })
+).access_token;
 const auth = { authorization: `Bearer ${token}` };
 const ws = await json(`${url}/v1/organizations/${created.organization.id}/workspaces`, {
   method: 'POST',
@@ -69,7 +86,11 @@ const ws = await json(`${url}/v1/organizations/${created.organization.id}/worksp
 });
 const w = `${url}/v1/workspaces/${ws.id}`;
 await json(`${w}/flags/checkout-v2`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: true }) });
-await json(`${w}/secrets/DATABASE_URL`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: 'postgres://x' }) });
+await json(`${w}/secrets/DATABASE_URL`, {
+  method: 'PUT',
+  headers: auth,
+  body: JSON.stringify({ value: 'postgres://x' }),
+});
 let n = 0;
 const requests = {
   reveal: { url: `${w}/secrets/DATABASE_URL`, headers: auth },
@@ -79,13 +100,20 @@ const requests = {
     url: `${url}/v1/scopes/workspace/${ws.id}/members`,
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `m${++n}-${Date.now()}@example.test`, role: 'member' }) }),
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({ email: `m${++n}-${Date.now()}@example.test`, role: 'member' }),
+    }),
   },
 }[which];
 const result = await new Promise((resolve, reject) =>
-  autocannon({ ...requests, duration: seconds, connections: 32 }, (err, r) => (err ? reject(err) : resolve(r))),
+  autocannon({ ...requests, duration: seconds, connections: 32 }, (err, r) =>
+    err ? reject(err) : resolve(r),
+  ),
 );
-console.log(`${which}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+console.log(
+  `${which}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+);
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 await admin.query(`DROP DATABASE "${dbName}" WITH (FORCE)`);

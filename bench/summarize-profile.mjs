@@ -14,7 +14,10 @@ for (const node of profile.nodes) {
   const { functionName, url, lineNumber } = node.callFrame;
   const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|packages)\//, '$1/')}:${lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + n);
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (/\/(apps|packages)\/([^/]+)/.exec(url)?.slice(1).join('/') || (url.startsWith('node:') ? 'node' : functionName.startsWith('(') ? functionName : 'other'));
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+    (/\/(apps|packages)\/([^/]+)/.exec(url)?.slice(1).join('/') ||
+      (url.startsWith('node:') ? 'node' : functionName.startsWith('(') ? functionName : 'other'));
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n);
 }
 const print = (title, map) => {
