@@ -100,10 +100,14 @@ const requests = {
     url: `${url}/v1/scopes/workspace/${ws.id}/members`,
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    setupRequest: (req) => ({
-      ...req,
-      body: JSON.stringify({ email: `m${++n}-${Date.now()}@example.test`, role: 'member' }),
-    }),
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ email: `m${++n}-${Date.now()}@example.test`, role: 'member' }),
+        }),
+      },
+    ],
   },
 }[which];
 const result = await new Promise((resolve, reject) =>
