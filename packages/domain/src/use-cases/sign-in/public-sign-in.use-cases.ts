@@ -85,7 +85,7 @@ export class GetSignInByHost {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { host: string; ip: string | null }): Promise<PublicSignInMetadata> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'by-host');
     const { config, workspace } = await byVerifiedHost(this.deps.uow.read, input.host);
     return {
       workspaceId: workspace.id,
@@ -102,7 +102,7 @@ export class GetPublicBranding {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { workspaceId?: string; host?: string; ip: string | null }): Promise<PublicBranding> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'branding');
     const { read } = this.deps.uow;
     const { config, workspace } =
       input.host !== undefined
@@ -118,7 +118,7 @@ export class GetBrandingTheme {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { workspaceId?: string; host?: string; ip: string | null }): Promise<string> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'theme');
     const { read } = this.deps.uow;
     const { config } =
       input.host !== undefined
@@ -133,7 +133,7 @@ export class GetBrandingAsset {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { workspaceId: string; kind: string; ip: string | null }): Promise<SignInAsset> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'asset');
     const { read } = this.deps.uow;
     if (!['logo', 'favicon', 'login_background'].includes(input.kind)) throw assetNotFound();
     const { workspace } = await byWorkspaceId(read, input.workspaceId);
