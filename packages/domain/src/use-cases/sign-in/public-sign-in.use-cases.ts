@@ -37,17 +37,26 @@ const hostNotFound = () => notFound('sign_in_host_not_found', 'no workspace sign
 const workspaceNotFound = () => notFound('workspace_not_found', 'no such workspace');
 const assetNotFound = () => notFound('branding_asset_not_found', 'the workspace has no such branding image');
 
-async function limitPublic(deps: Pick<Deps, 'rateLimiter'>, ip: string | null): Promise<void> {
+/**
+ * One bucket per helper and client address: a sign-in page asks several
+ * helpers at once (branding, theme, logo, favicon, background), each of
+ * which gets its own 60 a minute.
+ */
+async function limitPublic(
+  deps: Pick<Deps, 'rateLimiter'>,
+  ip: string | null,
+  helper: string,
+): Promise<void> {
   const { limit, windowSeconds } = Limits.publicSignInHelpersPerAddress;
   const decision = await deps.rateLimiter.hit({
-    key: `public-sign-in:${addressBucket(ip)}`,
+    key: `public-sign-in:${helper}:${addressBucket(ip)}`,
     limit,
     windowSeconds,
   });
   if (!decision.allowed)
     throw rateLimited(
       'public_rate_limited',
-      `at most ${limit} public sign-in requests per minute from one address`,
+      `at most ${limit} requests per minute from one address to this public sign-in helper`,
       decision.retryAfterSeconds,
     );
 }
