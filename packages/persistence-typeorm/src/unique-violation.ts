@@ -14,6 +14,10 @@ const DETAILS: Readonly<Record<string, string>> = {
   data_collections_workspace_id_name_key: 'a data collection with this name already exists in the workspace',
   releases_app_id_current_key: 'the app already has a current release',
   custom_domains_domain_key: 'this domain is already added to an app',
+  sign_in_configs_custom_domain_key: 'another workspace already claims this sign-in host',
+  app_users_workspace_id_email_key: 'an app user with this email already exists',
+  app_user_links_token_hash_key: 'a link with this token hash already exists',
+  tenants_workspace_id_alias_key: 'a tenant with this alias already exists',
 };
 
 /** Runs one write; a unique-constraint violation becomes a `conflict` DomainError, anything else passes through. */

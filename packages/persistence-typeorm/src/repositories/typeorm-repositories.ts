@@ -2,6 +2,10 @@ import type { Repositories } from '@groundfloor/domain';
 import type { RepositoryScope } from './repository-scope';
 import { TypeormAppRepository } from './typeorm-app.repository';
 import { TypeormAppReleases } from './typeorm-app-releases';
+import { TypeormAppRoleRepository } from './typeorm-app-role.repository';
+import { TypeormAppUserRepository } from './typeorm-app-user.repository';
+import { TypeormAppUserLinkRepository } from './typeorm-app-user-link.repository';
+import { TypeormAppUserSessionRepository } from './typeorm-app-user-session.repository';
 import { TypeormAuditLog } from './typeorm-audit-log';
 import { TypeormCollectionRepository } from './typeorm-collection.repository';
 import {
@@ -19,8 +23,14 @@ import { TypeormRefreshTokenRepository } from './typeorm-refresh-token.repositor
 import { TypeormReleaseRepository } from './typeorm-release.repository';
 import { TypeormSecretRepository } from './typeorm-secret.repository';
 import { TypeormSessionRepository } from './typeorm-session.repository';
+import {
+  TypeormSignInAssetRepository,
+  TypeormSignInConfigRepository,
+} from './typeorm-sign-in-config.repository';
 import { TypeormSiteGrantRepository } from './typeorm-site-grant.repository';
+import { TypeormSsoConnectionRepository } from './typeorm-sso-connection.repository';
 import { TypeormSupportTicketRepository } from './typeorm-support-ticket.repository';
+import { TypeormTenantRepository } from './typeorm-tenant.repository';
 import { TypeormUserRepository } from './typeorm-user.repository';
 import { TypeormWorkloadRepository } from './typeorm-workload.repository';
 import { TypeormWorkspaceRepository } from './typeorm-workspace.repository';
@@ -50,5 +60,13 @@ export function typeormRepositories(scope: RepositoryScope): Repositories {
     customDomains: new TypeormCustomDomainRepository(scope),
     brandedHosts: new TypeormBrandedHosts(scope),
     appEndpoints: new TypeormAppEndpointRepository(scope),
+    signInConfigs: new TypeormSignInConfigRepository(scope),
+    signInAssets: new TypeormSignInAssetRepository(scope),
+    appUsers: new TypeormAppUserRepository(scope),
+    appUserLinks: new TypeormAppUserLinkRepository(scope),
+    appUserSessions: new TypeormAppUserSessionRepository(scope),
+    appRoles: new TypeormAppRoleRepository(scope),
+    tenants: new TypeormTenantRepository(scope),
+    ssoConnections: new TypeormSsoConnectionRepository(scope),
   };
 }

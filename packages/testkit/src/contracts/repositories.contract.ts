@@ -7,6 +7,7 @@ import { memberLookupCases } from './repositories/member-lookups.cases';
 import { membershipAndAuditCases } from './repositories/memberships.cases';
 import { releasesAndDomainsCases } from './repositories/releases.cases';
 import { secretsM2mFlagsAuditCases } from './repositories/secrets.cases';
+import { signInCases } from './repositories/sign-in.cases';
 import { tenancyCases } from './repositories/tenancy.cases';
 import { ticketCases } from './repositories/tickets.cases';
 import { transactionCases } from './repositories/transactions.cases';
@@ -42,5 +43,6 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     appsAndWorkloadsCases(uow);
     accessCases(uow);
     releasesAndDomainsCases(uow);
+    signInCases(uow);
   });
 }
