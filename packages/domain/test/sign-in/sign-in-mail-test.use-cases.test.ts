@@ -40,7 +40,10 @@ describe('POST auth/mail/test (spec, Sign-in email rule 4)', () => {
   it("answers 400 while the caller's own email is not verified, and sends nothing", async () => {
     const world = await aWorkspaceWorld();
     verify(world, world.ownerId, false);
-    await expect(testMail(world)).rejects.toMatchObject({ kind: 'malformed', code: 'email_not_verified' });
+    await expect(testMail(world)).rejects.toMatchObject({
+      kind: 'malformed',
+      code: 'own_email_not_verified',
+    });
     expect(world.deps.mailer.tested).toHaveLength(0);
   });
 

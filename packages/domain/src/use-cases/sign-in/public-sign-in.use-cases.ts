@@ -37,17 +37,26 @@ const hostNotFound = () => notFound('sign_in_host_not_found', 'no workspace sign
 const workspaceNotFound = () => notFound('workspace_not_found', 'no such workspace');
 const assetNotFound = () => notFound('branding_asset_not_found', 'the workspace has no such branding image');
 
-async function limitPublic(deps: Pick<Deps, 'rateLimiter'>, ip: string | null): Promise<void> {
+/**
+ * One bucket per helper and client address: a sign-in page asks several
+ * helpers at once (branding, theme, logo, favicon, background), each of
+ * which gets its own 60 a minute.
+ */
+async function limitPublic(
+  deps: Pick<Deps, 'rateLimiter'>,
+  ip: string | null,
+  helper: string,
+): Promise<void> {
   const { limit, windowSeconds } = Limits.publicSignInHelpersPerAddress;
   const decision = await deps.rateLimiter.hit({
-    key: `public-sign-in:${addressBucket(ip)}`,
+    key: `public-sign-in:${helper}:${addressBucket(ip)}`,
     limit,
     windowSeconds,
   });
   if (!decision.allowed)
     throw rateLimited(
       'public_rate_limited',
-      `at most ${limit} public sign-in requests per minute from one address`,
+      `at most ${limit} requests per minute from one address to this public sign-in helper`,
       decision.retryAfterSeconds,
     );
 }
@@ -85,7 +94,7 @@ export class GetSignInByHost {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { host: string; ip: string | null }): Promise<PublicSignInMetadata> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'by-host');
     const { config, workspace } = await byVerifiedHost(this.deps.uow.read, input.host);
     return {
       workspaceId: workspace.id,
@@ -102,7 +111,7 @@ export class GetPublicBranding {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { workspaceId?: string; host?: string; ip: string | null }): Promise<PublicBranding> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'branding');
     const { read } = this.deps.uow;
     const { config, workspace } =
       input.host !== undefined
@@ -118,7 +127,7 @@ export class GetBrandingTheme {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { workspaceId?: string; host?: string; ip: string | null }): Promise<string> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'theme');
     const { read } = this.deps.uow;
     const { config } =
       input.host !== undefined
@@ -133,7 +142,7 @@ export class GetBrandingAsset {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'rateLimiter'>) {}
 
   async execute(input: { workspaceId: string; kind: string; ip: string | null }): Promise<SignInAsset> {
-    await limitPublic(this.deps, input.ip);
+    await limitPublic(this.deps, input.ip, 'asset');
     const { read } = this.deps.uow;
     if (!['logo', 'favicon', 'login_background'].includes(input.kind)) throw assetNotFound();
     const { workspace } = await byWorkspaceId(read, input.workspaceId);

@@ -47,7 +47,7 @@ export interface MailTestResult {
 /** 400: the caller's own account email is not verified, so a test could mail someone else. */
 const emailNotVerified = () =>
   malformed(
-    'email_not_verified',
+    'own_email_not_verified',
     'your account email is not verified; the test email goes only to a verified address of your own',
   );
 
