@@ -21,7 +21,11 @@ export class FakeAppUserCredentials implements AppUserCredentials {
     this.failure = kind;
   }
 
-  async setPassword(_user: { workspaceId: string; id: string }, password: string): Promise<string> {
+  async setPassword(
+    _user: { workspaceId: string; id: string },
+    password: string,
+    _options: { temporary: boolean },
+  ): Promise<string> {
     const failure = this.failure;
     this.failure = null;
     if (failure === 'timeout') throw passwordSaveTimedOut();
