@@ -114,6 +114,7 @@ export * from './ticket/ticket-input';
 export * from './ticket/ticket-text';
 export * from './ticket/ticket-visibility.policy';
 export type { AppAccessSetting } from './use-cases/app/app-access-setting';
+export { appUserMayLaunch } from './use-cases/app/app-user-launch';
 export type { AppCompareStatus, AppComparison } from './use-cases/app/compare-apps.use-case';
 export type { CreateAppInput } from './use-cases/app/create-app.use-case';
 export type { PublicBootstrap } from './use-cases/app/get-public-bootstrap.use-case';
@@ -128,7 +129,10 @@ export type { InviteLinkInspection } from './use-cases/app-user/inspect-invite-l
 export type { InviteAppUserInput, InvitedAppUser } from './use-cases/app-user/invite-app-user.use-case';
 export type { AppUserPage } from './use-cases/app-user/list-app-users.use-case';
 export type { TemporaryPasswordSet } from './use-cases/app-user/set-temporary-password.use-case';
+export type { AppUserTokenPair } from './use-cases/app-user-auth/app-user-tokens';
+export type { SignInAppUserInput } from './use-cases/app-user-auth/sign-in-app-user.use-case';
 export type { AuditPage } from './use-cases/audit/list-audit-events.use-case';
+export type { AppUserPrincipal } from './use-cases/auth/app-user-principal';
 export type { M2mPrincipal } from './use-cases/auth/m2m-principal';
 export type { CallerAuthenticator, CallerKind, Principal } from './use-cases/auth/principal';
 export type { TeamPrincipal } from './use-cases/auth/team-principal';

@@ -28,6 +28,9 @@ import { ResendInvitation } from './app-user/resend-invitation.use-case';
 import { ResetAppUserPassword } from './app-user/reset-app-user-password.use-case';
 import { SetTemporaryPassword } from './app-user/set-temporary-password.use-case';
 import { UpdateAppUser } from './app-user/update-app-user.use-case';
+import { AuthenticateAppUser } from './app-user-auth/authenticate-app-user';
+import { RefreshAppUserSession } from './app-user-auth/refresh-app-user-session.use-case';
+import { SignInAppUser } from './app-user-auth/sign-in-app-user.use-case';
 import { ListAuditEvents } from './audit/list-audit-events.use-case';
 import { ListMyAccountEvents } from './audit/list-my-account-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
@@ -147,6 +150,7 @@ export function createUseCases(deps: Deps) {
       authenticateTeam,
       new AuthenticateM2m(deps),
       new AuthenticateWorkload(deps),
+      new AuthenticateAppUser(deps),
     ]),
     signIn: new SignIn(deps),
     refreshSession: new RefreshSession(deps),
@@ -335,6 +339,11 @@ export function createUseCases(deps: Deps) {
       listMembers: new ListTenantMembers(deps),
       addMember: new AddTenantMember(deps),
       removeMember: new RemoveTenantMember(deps),
+    },
+    /** Workspace sign-in: app end users' own sign-in and token renewal (supplement §15). */
+    appUserTokens: {
+      signIn: new SignInAppUser(deps),
+      refresh: new RefreshAppUserSession(deps),
     },
     /** Workspace sign-in: the public invite-link routes (no token). */
     inviteLinks: {
