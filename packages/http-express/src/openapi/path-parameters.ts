@@ -52,8 +52,14 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
     multiSegment: true,
   },
   // Workspace sign-in.
-  role_name: { description: "an app role's name (built-in or custom)", schema: { type: 'string' }, uuid: false },
+  role_name: {
+    description: "an app role's name (built-in or custom)",
+    schema: { type: 'string' },
+    uuid: false,
+  },
   connection_id: uuid('an SSO connection id of the workspace'),
+  user_id: uuid("an app user's id (their `sub`) in the workspace"),
+  tenant_id: uuid('a tenant id of the workspace'),
   kind: {
     description: 'a branding image: `logo`, `favicon` or `login_background`',
     schema: { type: 'string', enum: ['logo', 'favicon', 'login_background'] },
