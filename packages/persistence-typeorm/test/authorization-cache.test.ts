@@ -102,6 +102,25 @@ describe('the authorization cache', () => {
     }
     expect(loads).toBe(3);
   });
+
+  it('keeps each workspace’s flags until a change names that workspace', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    const loads: string[] = [];
+    const load = (workspaceId: string) => async () => {
+      loads.push(workspaceId);
+      return [];
+    };
+    await cache.flags('w1', load('w1'));
+    await cache.flags('W1', load('w1'));
+    await cache.flags('w2', load('w2'));
+    cache.changed('flags', 'w1');
+    await cache.flags('w1', load('w1'));
+    await cache.flags('w2', load('w2'));
+    cache.changed('flags');
+    await cache.flags('w2', load('w2'));
+    expect(loads).toEqual(['w1', 'w2', 'w1', 'w2']);
+  });
 });
 
 /*
@@ -158,6 +177,36 @@ describe.each(kinds)('change notifications on %s', (kind) => {
     expect((await database.uow.read.sessions.findById(id))?.revokedAt).toBeNull();
     await database.dataSource.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [id]);
     await eventually(async () => (await database.uow.read.sessions.findById(id))?.revokedAt != null);
+  });
+
+  it('hears a flag changed by SQL the process did not run, and serves its own flag writes at once', async () => {
+    const [row] = await database.dataSource.query(
+      `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
+       VALUES (gen_random_uuid(), 'Flags', 'free', 'active', '{}', now()) RETURNING id`,
+    );
+    const workspaceId = randomUUID();
+    await database.dataSource.query(
+      `INSERT INTO workspaces (id, organization_id, name, status, created_at) VALUES ($1, $2, 'W', 'active', now())`,
+      [workspaceId, row.id],
+    );
+    const flag = { workspaceId, key: 'checkout', value: true, updatedAt: new Date() };
+    await database.uow.transaction((tx) => tx.flags.save(flag));
+    await eventually(async () => Object.isFrozen(await database.uow.read.flags.listByWorkspace(workspaceId)));
+    await database.dataSource.query(`UPDATE flags SET value_json = 'false' WHERE workspace_id = $1`, [
+      workspaceId,
+    ]);
+    await eventually(
+      async () => (await database.uow.read.flags.listByWorkspace(workspaceId))[0]?.value === false,
+    );
+    await database.uow.transaction((tx) => tx.flags.save({ ...flag, key: 'search', value: 1 }));
+    expect((await database.uow.read.flags.listByWorkspace(workspaceId)).map((f) => f.key)).toEqual([
+      'checkout',
+      'search',
+    ]);
+    await database.uow.transaction((tx) => tx.flags.delete(workspaceId, 'search'));
+    expect((await database.uow.read.flags.listByWorkspace(workspaceId)).map((f) => f.key)).toEqual([
+      'checkout',
+    ]);
   });
 
   it('serves a session saved by this process fresh at once, with no wait for the notification', async () => {

@@ -1,7 +1,7 @@
-import type { Session, WorkspaceAccessRead } from '@groundfloor/domain';
+import type { Flag, Session, WorkspaceAccessRead } from '@groundfloor/domain';
 
 /** The tables whose rows the cache holds; what a change notification names. */
-export type CachedTable = 'sessions' | 'memberships' | 'workspaces' | 'organizations';
+export type CachedTable = 'sessions' | 'memberships' | 'workspaces' | 'organizations' | 'flags';
 
 export interface AuthorizationCacheOptions {
   /** Entries per map; the oldest is dropped first. */
@@ -18,7 +18,8 @@ interface Entry<T> {
 
 /**
  * The reads that authorize nearly every request, kept in memory: a session
- * by id, and a workspace with its organization and one user's memberships.
+ * by id, and a workspace with its organization and one user's memberships;
+ * and each workspace's flags, which every app polls (`flags/runtime`).
  *
  * Correct across replicas because it serves only while it hears about every
  * change: rows' changes arrive as PostgreSQL notifications (sent by triggers,
@@ -33,6 +34,7 @@ interface Entry<T> {
 export class AuthorizationCache {
   private readonly sessions = new Map<string, Entry<Session>>();
   private readonly access = new Map<string, Entry<WorkspaceAccessRead>>();
+  private readonly flagSets = new Map<string, Entry<Flag[]>>();
   private generation = 0;
   private listening = false;
   private readonly maxEntries: number;
@@ -68,12 +70,21 @@ export class AuthorizationCache {
     return this.through(this.access, `${workspaceId.toLowerCase()} ${userId.toLowerCase()}`, load);
   }
 
-  /** A change to a row of `table` (`id` when known; otherwise the whole table changed). */
+  /** One workspace's flags, by key. */
+  flags(workspaceId: string, load: () => Promise<Flag[]>): Promise<Flag[]> {
+    return this.through(this.flagSets, workspaceId, load) as Promise<Flag[]>;
+  }
+
+  /**
+   * A change to a row of `table`: `id` names the row (a session) or, for
+   * flags, the workspace whose flags changed; absent, the whole table changed.
+   */
   changed(table: CachedTable, id?: string): void {
     this.generation += 1;
-    if (table === 'sessions') {
-      if (id === undefined) this.sessions.clear();
-      else this.sessions.delete(id.toLowerCase());
+    if (table === 'sessions' || table === 'flags') {
+      const map = table === 'sessions' ? this.sessions : this.flagSets;
+      if (id === undefined) map.clear();
+      else map.delete(id.toLowerCase());
     } else {
       // Memberships, workspaces and organizations change rarely (admin
       // actions), and one change may alter many users' access: all of it goes.
@@ -85,6 +96,7 @@ export class AuthorizationCache {
     this.generation += 1;
     this.sessions.clear();
     this.access.clear();
+    this.flagSets.clear();
   }
 
   private async through<T>(

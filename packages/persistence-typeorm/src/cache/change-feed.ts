@@ -2,10 +2,10 @@ import pg from 'pg';
 import type { DatabaseLogger } from '../database-logger';
 import type { AuthorizationCache, CachedTable } from './authorization-cache';
 
-/** The channel the triggers of migration 1767226450000 notify on. */
+/** The channel the triggers of migrations 1767226450000 and 1767226550000 notify on. */
 export const CHANGE_CHANNEL = 'gf_changes';
 
-const TABLES: readonly string[] = ['sessions', 'memberships', 'workspaces', 'organizations'];
+const TABLES: readonly string[] = ['sessions', 'memberships', 'workspaces', 'organizations', 'flags'];
 
 /** Applies one notification (`table` or `table:id`); anything else clears the cache, to be safe. */
 export function applyChange(cache: AuthorizationCache, payload: string | undefined): void {

@@ -8,6 +8,7 @@ import { AppsWorkloadsAccess1767226300000 } from './1767226300000-apps-workloads
 import { ReleasesCustomDomains1767226400000 } from './1767226400000-releases-custom-domains.migration';
 import { ChangeNotifications1767226450000 } from './1767226450000-change-notifications.migration';
 import { WorkspaceSignIn1767226500000 } from './1767226500000-workspace-sign-in.migration';
+import { FlagChangeNotifications1767226550000 } from './1767226550000-flag-change-notifications.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -23,4 +24,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   ReleasesCustomDomains1767226400000,
   ChangeNotifications1767226450000,
   WorkspaceSignIn1767226500000,
+  FlagChangeNotifications1767226550000,
 ];
