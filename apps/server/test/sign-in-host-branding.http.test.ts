@@ -215,6 +215,22 @@ describe.each(['pglite'] as const)('custom sign-in host, branding and public hel
       expect(notDataUrl.body.code).toBe('invalid_branding_image');
     });
 
+    it('takes images up to 512 KiB in the PUT body (larger than ordinary bodies), not beyond', async () => {
+      const w = await world();
+      const big = Buffer.concat([PNG, Buffer.alloc(512 * 1024 - PNG.length)]);
+      await w.put({ branding: { login_background: dataUrl('image/png', big) } }).expect(200);
+      const served = await t.http
+        .get('/v1/public/branding/assets/login_background')
+        .query({ workspace_id: w.workspaceId })
+        .expect(200);
+      expect(Buffer.from(served.body as Buffer).length).toBe(512 * 1024);
+      const tooBig = Buffer.concat([big, Buffer.alloc(1)]);
+      const refused = await w
+        .put({ branding: { login_background: dataUrl('image/png', tooBig) } })
+        .expect(422);
+      expect(refused.body.code).toBe('invalid_branding_image');
+    });
+
     it('answers 404 for an unknown workspace', async () => {
       const unknown = '00000000-0000-4000-8000-000000000001';
       expect(

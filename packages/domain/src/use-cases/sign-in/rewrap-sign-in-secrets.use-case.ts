@@ -27,7 +27,7 @@ export class RewrapSignInSecrets {
         const configs = await tx.signInConfigs.listWithMailPassword(afterWorkspaceId, batchSize);
         for (const seen of configs) {
           const config = await tx.signInConfigs.findForUpdate(seen.workspaceId);
-          if (!config || config.mail.mode !== 'custom' || config.mail.password === null) continue;
+          if (config?.mail.mode !== 'custom' || config.mail.password === null) continue;
           if (config.mail.password.keyId === kms.currentKeyId) {
             mail.unchanged++;
             continue;
