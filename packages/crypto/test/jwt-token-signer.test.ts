@@ -75,10 +75,14 @@ describe('JwtTokenSigner', () => {
     const issuer = 'http://control.test/v1/public/workspaces/ws-2';
     const token = await signer.sign({}, { ...ACCESS, issuer });
     expect(await signer.verify(token, { audience: 'control' })).toBeNull();
-    expect(await signer.verify(token, { audience: 'control', anyIssuer: true })).toMatchObject({ iss: issuer });
+    expect(await signer.verify(token, { audience: 'control', anyIssuer: true })).toMatchObject({
+      iss: issuer,
+    });
     expect(await signer.verify(token, { audience: 'm2m', anyIssuer: true })).toBeNull();
     const [header, payload] = token.split('.');
-    expect(await signer.verify(`${header}.${payload}.AAAA`, { audience: 'control', anyIssuer: true })).toBeNull();
+    expect(
+      await signer.verify(`${header}.${payload}.AAAA`, { audience: 'control', anyIssuer: true }),
+    ).toBeNull();
   });
 
   it('refuses another audience', async () => {
