@@ -176,7 +176,7 @@ describe('groundfloor (the operator CLI)', () => {
     const result = await run(['kms:rotate']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^master key \S+: rewrapped \d+ secrets \(\d+ already current\) and \d+ signing keys/,
+      /^master key \S+: rewrapped \d+ secrets \(\d+ already current\), \d+ sign-in mail passwords \(\d+ already current\), \d+ SSO client secrets \(\d+ already current\) and \d+ signing keys/,
     );
     expect(result.stderr).toMatch(/^secrets re-wrapped: \d+\/\d+$/m);
   });

@@ -727,6 +727,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's sign-in branding
+         * @description By `workspace_id`, or by `host` (a verified custom sign-in host).
+         */
+        get: operations["getPublicBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/branding/assets/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A branding image of a workspace
+         * @description `kind` is `logo`, `favicon` or `login_background`; 404 when the workspace has none. Served with its type, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox` (an SVG can run nothing when opened directly).
+         */
+        get: operations["getBrandingAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/branding/theme.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's sign-in theme as CSS
+         * @description CSS custom properties (`--signin-primary-color`, `--signin-background-color`, `--signin-text-color`) from the branding colours; only validated `#rrggbb` values are ever written.
+         */
+        get: operations["getBrandingTheme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/jwks.json": {
         parameters: {
             query?: never;
@@ -796,6 +856,26 @@ export interface paths {
          * @description No token. Served with its content type (from the extension) and cached for good (`Cache-Control: public, max-age=31536000, immutable`): a release never changes. Any origin may load it. An unknown or unpublished release, an archived app or a missing file is 404.
          */
         get: operations["getReleaseFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/workspaces/by-host": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in of the workspace at a custom sign-in host
+         * @description Only verified hosts resolve: a pending claim is ignored (404).
+         */
+        get: operations["getSignInByHost"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1247,6 +1327,242 @@ export interface paths {
         get: operations["listWorkspaceAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's sign-in configuration
+         * @description A workspace that never configured sign-in reads as the default (mode `none`). `cname_target` is added while a custom sign-in host is set. A pending host claim unverified for 14 days is cleared when read. Never a mail password: `mail.password_set` says whether one is stored.
+         */
+        get: operations["getSignInConfig"];
+        /**
+         * Change the workspace's sign-in configuration
+         * @description A partial change: blocks left out stay as they are, and read-only fields sent back from a GET are ignored. `mode`: becoming `platform` creates (or re-activates) the platform block; leaving it keeps the block `disabled` (users are not deleted). `multi_tenant.enabled: true` needs active platform sign-in, in this request or before (409). `host.custom_domain` claims a custom sign-in host (pending; verify with POST auth/host/verification). `branding` changes the fields sent (null removes all branding); images are data URLs. `mail`: `custom` replaces the whole block (rules in docs/sign-in.md); no `host` and no `mode`, or `mode: platform`, deletes the custom settings and password. Refused while the workspace is frozen.
+         */
+        put: operations["putSignInConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app roles of a workspace
+         * @description The built-ins `viewer`, `user` and `admin` first, then custom roles by name.
+         */
+        get: operations["listAppRoles"];
+        put?: never;
+        /**
+         * Create a custom app role
+         * @description A name of 1 to 64 lowercase letters, digits, `_` or `-`; a built-in name or one the workspace has is 409. An ID missing from the permission catalog is 422 `unknown_permission`, `errors` naming each. At most 100 custom roles.
+         */
+        post: operations["createAppRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth-roles/{role_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an app role's permissions or description
+         * @description Body `permissions` (the full replacement list) and/or `description` (null removes it). Built-in roles can be changed too and stay built-in.
+         */
+        patch: operations["updateAppRole"];
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/host/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new verification token for the custom sign-in host
+         * @description For a pending host: a new token and a restarted 14-day clock. Answers the configuration, whose `host.custom_domain_verification` holds the TXT record to publish. A verified host is left as it is. 409 without a claimed host.
+         */
+        post: operations["requestSignInHostVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/host/verification/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the custom sign-in host in DNS
+         * @description Looks up `_svc-verify.<host>`; when it holds `svc-verify=<token>` the host becomes `verified`. `check` says what was found. 409 without a claimed host (also once an expired claim was cleared).
+         */
+        post: operations["checkSignInHostVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test sign-in email to yourself
+         * @description Goes to the caller's own account email, which must be verified (else 400); there is no recipient field. No body (or no `mail`) tests the saved settings; `{mail: {…}}` tests those settings unsaved, checked as PUT checks them (an omitted password is the saved one under the kept-password rule). `ok: false` comes with a short `error`. At most 5 per person per minute (429).
+         */
+        post: operations["testSignInMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The permission catalog
+         * @description The IDs app roles may hold, with what each means; the same for every workspace.
+         */
+        get: operations["listSignInPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/platform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete platform sign-in and its directory
+         * @description Body `{confirm_name}`: the workspace name, trimmed and in any letter case (else 400). Refused while the mode is `platform` (409) and while the workspace is frozen. Deletes the app users (with their links, sessions and tenant memberships), custom app roles, tenants, SSO connections, the platform block, branding and its images, and custom mail settings; turns multi-tenant off. Keeps the mode, the external settings, the custom sign-in host, Access grants and M2M clients. Deleting again answers 204 too.
+         */
+        delete: operations["deletePlatformSignIn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SSO connections of a workspace
+         * @description Oldest first. Never a client secret: `client_secret_set` says whether one is stored.
+         */
+        get: operations["listSsoConnections"];
+        put?: never;
+        /**
+         * Create an SSO connection (OIDC or SAML)
+         * @description OIDC needs `issuer`, `client_id` and `authorization_endpoint` (https); `client_secret` is write-only. SAML needs `entity_id`, `sso_url` and `certificate` (PEM). `organization_id` links a tenant: 409 while multi-tenant is off, 404 for a tenant the workspace does not have. At most 50.
+         */
+        post: operations["createSsoConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/sso/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an SSO connection
+         * @description Allowed while the workspace is frozen, as other revocations are.
+         */
+        delete: operations["deleteSsoConnection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an SSO connection
+         * @description The fields sent change; `client_secret` replaces the secret (null removes it). The protocol and the tenant stay as created.
+         */
+        patch: operations["updateSsoConnection"];
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/sso/{connection_id}/test-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sign-in request to try an SSO connection
+         * @description Answers the URL of the identity provider's sign-in with this connection's request (OIDC authorization request, or SAML AuthnRequest by HTTP-Redirect), for an administrator to open in a browser. The server never calls the identity provider itself: its addresses are customer input, and fetching them from inside the platform would reach internal services (SSRF).
+         */
+        post: operations["testSsoLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1780,6 +2096,19 @@ export interface components {
             /** @description whether the app's endpoint (its workload and custom domains) takes callers without a platform token */
             public: boolean;
         };
+        AppRole: {
+            name: string;
+            /** @description `viewer`, `user` and `admin`: cannot be created or renamed */
+            builtin: boolean;
+            description: string | null;
+            /** @description catalog IDs, in catalog order */
+            permissions: string[];
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        AppRoleList: {
+            roles: components["schemas"]["AppRole"][];
+        };
         AuditEvent: {
             /** Format: uuid */
             id: string;
@@ -1823,6 +2152,11 @@ export interface components {
         };
         Capabilities: {
             can_create_organization: boolean;
+        };
+        CatalogPermission: {
+            /** @description e.g. `vault:read` */
+            id: string;
+            description: string;
         };
         ChangePasswordDto: {
             current_password: string;
@@ -1869,6 +2203,13 @@ export interface components {
             manifest?: Record<string, never>;
             git_repo_url?: string | null;
         };
+        CreateAppRoleDto: {
+            /** @description 1 to 64 lowercase letters, digits, `_` or `-` */
+            name: string;
+            /** @description IDs from the permission catalog */
+            permissions: string[];
+            description?: string | null;
+        };
         CreateCollectionDto: {
             name: string;
         };
@@ -1894,6 +2235,30 @@ export interface components {
             label?: string | null;
             /** @description the exact length of the content that will be uploaded, in bytes */
             size_bytes: number;
+        };
+        CreateSsoConnectionDto: {
+            /** @enum {string} */
+            protocol: "oidc" | "saml";
+            organization_id?: string | null;
+            name?: string;
+            enabled?: boolean;
+            /** @description OIDC: the issuer (https) */
+            issuer?: string;
+            /** @description OIDC */
+            client_id?: string;
+            client_secret?: string | null;
+            /** @description OIDC: default `openid email profile`; must include `openid` */
+            scopes?: string[];
+            /** @description OIDC (https) */
+            authorization_endpoint?: string;
+            token_endpoint?: string | null;
+            jwks_uri?: string | null;
+            /** @description SAML: the IdP's entity ID */
+            entity_id?: string;
+            /** @description SAML: the IdP sign-in URL (https) */
+            sso_url?: string;
+            /** @description SAML: the IdP's signing certificate, PEM */
+            certificate?: string;
         };
         CreateTicketDto: {
             subject: string;
@@ -1957,6 +2322,10 @@ export interface components {
         };
         DataCollectionList: {
             collections: components["schemas"]["DataCollection"][];
+        };
+        DeletePlatformSignInDto: {
+            /** @description the workspace's name (spaces around it and letter case do not matter) */
+            confirm_name: string;
         };
         /** @description The result of a DNS check */
         DomainVerification: {
@@ -2294,6 +2663,10 @@ export interface components {
         PendingInvitationList: {
             invitations: components["schemas"]["PendingInvitation"][];
         };
+        /** @description The permission IDs app roles may hold; they appear on app users’ tokens */
+        PermissionCatalog: {
+            permissions: components["schemas"]["CatalogPermission"][];
+        };
         Plans: {
             plans: {
                 /** @enum {string} */
@@ -2375,6 +2748,31 @@ export interface components {
                 remote_entry_url: string;
             } | null;
         };
+        /** @description What a sign-in page shows */
+        PublicSignInBranding: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** @description the branding's display name, or the workspace's name */
+            display_name: string;
+            primary_color: string | null;
+            background_color: string | null;
+            text_color: string | null;
+            logo_url: string | null;
+            favicon_url: string | null;
+            login_background_url: string | null;
+            /** @description CSS custom properties from the colours */
+            theme_css_url: string;
+        };
+        /** @description The sign-in of the workspace whose verified custom sign-in host was asked for */
+        PublicSignInMetadata: {
+            /** Format: uuid */
+            workspace_id: string;
+            workspace_name: string;
+            /** @enum {string} */
+            mode: "none" | "platform" | "external";
+            issuer: string | null;
+            branding: components["schemas"]["SignInBranding"];
+        };
         PutAccessDto: {
             /** @description omitted: `[]` */
             vault_grants?: {
@@ -2400,6 +2798,64 @@ export interface components {
         };
         PutFlagDto: {
             value: unknown;
+        };
+        PutSignInConfigDto: {
+            /** @enum {string} */
+            mode?: "none" | "platform" | "external";
+            external?: Record<string, never> | null;
+            platform?: Record<string, never> | null;
+            multi_tenant?: {
+                enabled: boolean;
+            };
+            host?: {
+                custom_domain?: string | null;
+                /** @description read-only: the claim status; ignored when sent */
+                custom_domain_status: unknown;
+                /** @description read-only: the TXT record to publish; ignored when sent */
+                custom_domain_verification: unknown;
+                /** @description read-only: when the claim was made or renewed; ignored when sent */
+                claimed_at: unknown;
+                /** @description read-only: when the host was verified; ignored when sent */
+                verified_at: unknown;
+                /** @description read-only: when a pending claim is cleared; ignored when sent */
+                claim_expires_at: unknown;
+            };
+            branding?: {
+                display_name?: string | null;
+                primary_color?: string | null;
+                background_color?: string | null;
+                text_color?: string | null;
+                logo?: (string | null) | null;
+                favicon?: (string | null) | null;
+                login_background?: (string | null) | null;
+                /** @description read-only: the public logo address; ignored when sent */
+                logo_url: unknown;
+                /** @description read-only: the public favicon address; ignored when sent */
+                favicon_url: unknown;
+                /** @description read-only: the public background address; ignored when sent */
+                login_background_url: unknown;
+            } | null;
+            mail?: {
+                /**
+                 * @description `custom` replaces the whole stored block
+                 * @enum {string}
+                 */
+                mode?: "platform" | "custom";
+                from_display_name?: string | null;
+                from_email?: string | null;
+                host?: string | null;
+                port?: (25 | 465 | 587 | 2525) | null;
+                username?: string | null;
+                password?: string | null;
+                ssl?: boolean | null;
+                starttls?: boolean | null;
+                /** @description read-only: whether a password is stored; ignored when sent */
+                password_set: unknown;
+            };
+            /** @description read-only: the workspace; ignored when sent */
+            workspace_id: unknown;
+            /** @description read-only: where a custom host points; ignored when sent */
+            cname_target: unknown;
         };
         Quota: {
             /**
@@ -2547,6 +3003,220 @@ export interface components {
                 /** @description where the Shell loads the app from (public, immutable) */
                 remote_entry_url: string;
             } | null;
+        };
+        /** @description The branding of sign-in pages */
+        SignInBranding: {
+            display_name: string | null;
+            primary_color: string | null;
+            background_color: string | null;
+            text_color: string | null;
+            logo_url: string | null;
+            favicon_url: string | null;
+            login_background_url: string | null;
+        };
+        /** @description A workspace's sign-in configuration for the end users of its apps */
+        SignInConfig: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            mode: "none" | "platform" | "external";
+            platform: {
+                /**
+                 * @description `disabled` after leaving platform mode
+                 * @enum {string}
+                 */
+                status: "active" | "disabled";
+                /** @description the directory of the workspace's app users */
+                realm: string;
+                /** @description `iss` of app users’ tokens */
+                issuer: string;
+                /** Format: date-time */
+                created_at: string;
+                disabled_at: string | null;
+            } | null;
+            external: {
+                [key: string]: unknown;
+            } | null;
+            multi_tenant: {
+                enabled: boolean;
+            };
+            host: {
+                custom_domain: string | null;
+                custom_domain_status: ("pending" | "verified") | null;
+                custom_domain_verification: {
+                    /** @description `_svc-verify.<your domain>` */
+                    record_name: string;
+                    /** @description `svc-verify=<token>`, for a TXT record */
+                    record_value: string;
+                    cname_target: string;
+                } | null;
+                claimed_at: string | null;
+                verified_at: string | null;
+                claim_expires_at: string | null;
+            };
+            branding: components["schemas"]["SignInBranding"];
+            mail: {
+                /** @constant */
+                mode: "platform";
+                /** @description read-only: the platform's no-reply address */
+                from_email: string;
+                /** @description read-only: the organization's name */
+                from_display_name: string;
+            } | {
+                /** @constant */
+                mode: "custom";
+                from_display_name: string | null;
+                from_email: string;
+                host: string;
+                /** @enum {integer} */
+                port: 25 | 465 | 587 | 2525;
+                username: string | null;
+                /** @description whether a password is stored (it is never returned) */
+                password_set: boolean;
+                ssl: boolean;
+                starttls: boolean;
+            };
+            /** @description present when a custom sign-in host is set */
+            cname_target?: string;
+        };
+        /** @description The configuration after a DNS check of the custom sign-in host */
+        SignInHostCheck: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** @enum {string} */
+            mode: "none" | "platform" | "external";
+            platform: {
+                /**
+                 * @description `disabled` after leaving platform mode
+                 * @enum {string}
+                 */
+                status: "active" | "disabled";
+                /** @description the directory of the workspace's app users */
+                realm: string;
+                /** @description `iss` of app users’ tokens */
+                issuer: string;
+                /** Format: date-time */
+                created_at: string;
+                disabled_at: string | null;
+            } | null;
+            external: {
+                [key: string]: unknown;
+            } | null;
+            multi_tenant: {
+                enabled: boolean;
+            };
+            host: {
+                custom_domain: string | null;
+                custom_domain_status: ("pending" | "verified") | null;
+                custom_domain_verification: {
+                    /** @description `_svc-verify.<your domain>` */
+                    record_name: string;
+                    /** @description `svc-verify=<token>`, for a TXT record */
+                    record_value: string;
+                    cname_target: string;
+                } | null;
+                claimed_at: string | null;
+                verified_at: string | null;
+                claim_expires_at: string | null;
+            };
+            branding: components["schemas"]["SignInBranding"];
+            mail: {
+                /** @constant */
+                mode: "platform";
+                /** @description read-only: the platform's no-reply address */
+                from_email: string;
+                /** @description read-only: the organization's name */
+                from_display_name: string;
+            } | {
+                /** @constant */
+                mode: "custom";
+                from_display_name: string | null;
+                from_email: string;
+                host: string;
+                /** @enum {integer} */
+                port: 25 | 465 | 587 | 2525;
+                username: string | null;
+                /** @description whether a password is stored (it is never returned) */
+                password_set: boolean;
+                ssl: boolean;
+                starttls: boolean;
+            };
+            /** @description present when a custom sign-in host is set */
+            cname_target?: string;
+            check: {
+                verified: boolean;
+                /** @description what the check found, and what to do next */
+                detail: string;
+            };
+        };
+        /** @description The outcome of a test email */
+        SignInMailTestResult: {
+            ok: boolean;
+            /** @enum {string} */
+            mode: "platform" | "custom";
+            /** @description the caller's own verified account email */
+            sent_to: string;
+            error: string | null;
+        };
+        SsoConnection: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            protocol: "oidc" | "saml";
+            name: string;
+            enabled: boolean;
+            organization_id: string | null;
+            issuer: string | null;
+            client_id: string | null;
+            /** @description OIDC: whether a client secret is stored (never returned) */
+            client_secret_set: boolean;
+            scopes: string[] | null;
+            authorization_endpoint: string | null;
+            token_endpoint: string | null;
+            jwks_uri: string | null;
+            redirect_uri: string | null;
+            entity_id: string | null;
+            sso_url: string | null;
+            certificate: string | null;
+            acs_url: string | null;
+            sp_entity_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SsoConnectionList: {
+            connections: components["schemas"]["SsoConnection"][];
+        };
+        /** @description A sign-in request to try a connection; the server itself never calls the IdP */
+        SsoTestLogin: {
+            /** Format: uuid */
+            connection_id: string;
+            /** @enum {string} */
+            protocol: "oidc" | "saml";
+            /** @description open it in a browser: the IdP's sign-in with this connection's request */
+            url: string;
+            /** @description where the IdP sends the browser back (register it there) */
+            return_url: string;
+        };
+        TestSignInMailDto: {
+            mail?: {
+                /**
+                 * @description `custom` replaces the whole stored block
+                 * @enum {string}
+                 */
+                mode?: "platform" | "custom";
+                from_display_name?: string | null;
+                from_email?: string | null;
+                host?: string | null;
+                port?: (25 | 465 | 587 | 2525) | null;
+                username?: string | null;
+                password?: string | null;
+                ssl?: boolean | null;
+                starttls?: boolean | null;
+                /** @description read-only: whether a password is stored; ignored when sent */
+                password_set: unknown;
+            };
         };
         TicketDetail: {
             /** Format: uuid */
@@ -2702,6 +3372,11 @@ export interface components {
             git_repo_url?: string | null;
             primary_coderunner_id?: string | null;
         };
+        UpdateAppRoleDto: {
+            /** @description the full replacement list */
+            permissions?: string[];
+            description?: string | null;
+        };
         UpdateEnvironmentDto: {
             name?: string;
             /** @enum {string} */
@@ -2712,6 +3387,29 @@ export interface components {
             plan_tier?: "free" | "pro" | "enterprise";
             suspended?: boolean;
             limits?: Record<string, never>;
+        };
+        UpdateSsoConnectionDto: {
+            /** @description cannot change; accepted when it is the same */
+            protocol?: string;
+            name?: string;
+            enabled?: boolean;
+            /** @description OIDC: the issuer (https) */
+            issuer?: string;
+            /** @description OIDC */
+            client_id?: string;
+            client_secret?: string | null;
+            /** @description OIDC: default `openid email profile`; must include `openid` */
+            scopes?: string[];
+            /** @description OIDC (https) */
+            authorization_endpoint?: string;
+            token_endpoint?: string | null;
+            jwks_uri?: string | null;
+            /** @description SAML: the IdP's entity ID */
+            entity_id?: string;
+            /** @description SAML: the IdP sign-in URL (https) */
+            sso_url?: string;
+            /** @description SAML: the IdP's signing certificate, PEM */
+            certificate?: string;
         };
         UpsertSecretDto: {
             value: string;
@@ -6650,6 +7348,303 @@ export interface operations {
             };
         };
     };
+    getPublicBranding: {
+        parameters: {
+            query?: {
+                workspace_id?: string;
+                /** @description instead of workspace_id */
+                host?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSignInBranding"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `sign_in_host_not_found`: no workspace signs in at this (verified) host
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "sign_in_host_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "public_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrandingAsset: {
+        parameters: {
+            query: {
+                workspace_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description a branding image: `logo`, `favicon` or `login_background` */
+                kind: "logo" | "favicon" | "login_background";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `branding_asset_not_found`: the workspace has no such branding image
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "branding_asset_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "public_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBrandingTheme: {
+        parameters: {
+            query?: {
+                workspace_id?: string;
+                /** @description instead of workspace_id */
+                host?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the stylesheet */
+            200: {
+                headers: {
+                    /** @description on 429: seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `sign_in_host_not_found`: no workspace signs in at this (verified) host
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "sign_in_host_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "public_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getJwks: {
         parameters: {
             query?: never;
@@ -6877,6 +7872,102 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "not_found" | "release_file_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSignInByHost: {
+        parameters: {
+            query: {
+                /** @description a verified custom sign-in host */
+                host: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSignInMetadata"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `sign_in_host_not_found`: no workspace signs in at this (verified) host
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "sign_in_host_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "public_rate_limited";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -10733,6 +11824,1598 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "invalid_cursor" | "invalid_limit" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSignInConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInConfig"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSignInConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutSignInConfigDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInConfig"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             *     - `sign_in_host_collides`: the host is an app's custom domain or a host of the platform
+             *     - `sign_in_host_taken`: another workspace claims this custom sign-in host
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "platform_sign_in_required" | "sign_in_host_collides" | "sign_in_host_taken";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_branding`: a branding colour is not `#rrggbb`, or the display name is invalid
+             *     - `invalid_branding_image`: a branding image is not a data URL of PNG, JPEG, WebP, ICO or SVG of at most 512 KiB
+             *     - `invalid_domain`: not a bare hostname of at most 253 characters
+             *     - `invalid_external_settings`: `external` is not a JSON object of at most 8 KiB
+             *     - `invalid_mail_settings`: custom mail settings are invalid (missing host, port or from_email; a port other than 25, 465, 587, 2525; …)
+             *     - `invalid_sign_in_mode`: `mode` is not none, platform or external
+             *     - `mail_host_not_public`: the mail server is on a loopback, private, link-local or otherwise non-public address
+             *     - `mail_host_unresolvable`: the mail server name has no address
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_branding" | "invalid_branding_image" | "invalid_domain" | "invalid_external_settings" | "invalid_mail_settings" | "invalid_sign_in_mode" | "mail_host_not_public" | "mail_host_unresolvable" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAppRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRoleList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAppRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppRoleDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRole"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_role_builtin`: `viewer`, `user` and `admin` are built-in app roles
+             *     - `app_role_exists`: the workspace already has an app role of this name
+             *     - `limit_reached`: a create past a ceiling of what a workspace holds; `detail` names the ceiling
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_role_builtin" | "app_role_exists" | "limit_reached";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_app_role_description`: an app role description is at most 255 characters
+             *     - `invalid_app_role_name`: an app role name is 1 to 64 lowercase letters, digits, `_` or `-`
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `unknown_permission`: permission IDs missing from the catalog; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_app_role_description" | "invalid_app_role_name" | "invalid_body" | "unknown_permission" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAppRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app role's name (built-in or custom) */
+                role_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAppRoleDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRole"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_role_not_found`: the workspace has no such app role
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_role_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_app_role_description`: an app role description is at most 255 characters
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `unknown_permission`: permission IDs missing from the catalog; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_app_role_description" | "invalid_body" | "unknown_permission" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestSignInHostVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInConfig"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `sign_in_host_not_set`: no custom sign-in host is claimed (or the claim expired)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "sign_in_host_not_set";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkSignInHostVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInHostCheck"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `sign_in_host_not_set`: no custom sign-in host is claimed (or the claim expired)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "sign_in_host_not_set";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testSignInMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestSignInMailDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMailTestResult"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `own_email_not_verified`: the caller's own account email is not verified, so no test email is sent to it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "own_email_not_verified";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_mail_settings`: custom mail settings are invalid (missing host, port or from_email; a port other than 25, 465, 587, 2525; …)
+             *     - `mail_host_not_public`: the mail server is on a loopback, private, link-local or otherwise non-public address
+             *     - `mail_host_unresolvable`: the mail server name has no address
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_mail_settings" | "mail_host_not_public" | "mail_host_unresolvable" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `mail_test_rate_limited`: at most 5 test emails per person per minute
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "mail_test_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSignInPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePlatformSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeletePlatformSignInDto"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `confirm_name_mismatch`: `confirm_name` is not the workspace's name (trimmed, any letter case)
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "confirm_name_mismatch" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `platform_sign_in_in_use`: platform sign-in cannot be deleted while the mode is 'platform'
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "platform_sign_in_in_use";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            422: components["responses"]["ValidationFailed"];
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSsoConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnectionList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSsoConnectionDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `limit_reached`: a create past a ceiling of what a workspace holds; `detail` names the ceiling
+             *     - `multi_tenant_disabled`: `organization_id` links a tenant, and multi-tenant is off
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "limit_reached" | "multi_tenant_disabled";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_sso_connection`: fields missing, invalid or not of the connection's protocol; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_sso_connection" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an SSO connection id of the workspace */
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `sso_connection_not_found`: the workspace has no such SSO connection
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "sso_connection_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an SSO connection id of the workspace */
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSsoConnectionDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `sso_connection_not_found`: the workspace has no such SSO connection
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "sso_connection_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_sso_connection`: fields missing, invalid or not of the connection's protocol; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_sso_connection" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testSsoLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an SSO connection id of the workspace */
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoTestLogin"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `sso_connection_not_found`: the workspace has no such SSO connection
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "sso_connection_not_found" | "workspace_not_found";
                     } & components["schemas"]["Problem"];
                 };
             };

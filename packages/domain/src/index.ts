@@ -9,6 +9,11 @@ export * from './app/app-promotion';
 export * from './app/app-promotion.errors';
 export * from './app/app-slug';
 export * from './app-role/app-role';
+export * from './app-role/app-role.errors';
+export * from './app-role/app-role-input';
+export * from './app-role/builtin-roles';
+export * from './app-role/permission-catalog';
+export * from './app-role/role-permissions';
 export * from './app-user/app-user';
 export * from './app-user/app-user-link';
 export * from './app-user/app-user-session';
@@ -68,19 +73,29 @@ export * from './roles/role';
 export * from './secret/secret';
 export * from './shared/client-address';
 export * from './shared/domain-error';
+export * from './shared/ip-address';
 export * from './shared/limits';
 export * from './shared/settings';
 export * from './shared/text';
+export * from './sign-in/branding';
+export * from './sign-in/sign-in.errors';
+export * from './sign-in/sign-in.machine';
 export * from './sign-in/sign-in-asset';
 export * from './sign-in/sign-in-config';
+export * from './sign-in/sign-in-host';
 export * from './sign-in/sign-in-mail';
+export * from './sign-in/sign-in-mail-input';
+export * from './sign-in/sign-in-mail-test';
 export * from './site-access/app-visibility.policy';
 export * from './site-access/collection-access.policy';
 export * from './site-access/grant-input';
 export * from './site-access/site-access.errors';
 export * from './site-access/site-grant';
 export * from './site-access/site-role';
+export * from './sso/saml-request';
+export * from './sso/sso.errors';
 export * from './sso/sso-connection';
+export * from './sso/sso-connection-input';
 export * from './tenant/tenant';
 export * from './ticket/secret-detector';
 export * from './ticket/ticket';
@@ -95,6 +110,7 @@ export type { PublicBootstrap } from './use-cases/app/get-public-bootstrap.use-c
 export type { AppPromotionResult, PromotedApp, PromotionPair } from './use-cases/app/promote-apps.use-case';
 export { remoteEntryUrl, type ShellConfig, type ShellRelease } from './use-cases/app/shell-config';
 export type { UpdateAppInput } from './use-cases/app/update-app.use-case';
+export type { CatalogPermission } from './use-cases/app-role/list-permissions.use-case';
 export type { AuditPage } from './use-cases/audit/list-audit-events.use-case';
 export type { M2mPrincipal } from './use-cases/auth/m2m-principal';
 export type { CallerAuthenticator, CallerKind, Principal } from './use-cases/auth/principal';
@@ -128,9 +144,28 @@ export {
   type PromoteMode,
   type PromotionResult,
 } from './use-cases/secret/promote-secrets.use-case';
+export type { HostCheck } from './use-cases/sign-in/check-host-verification.use-case';
+export {
+  confirmsName,
+  type PlatformSignInDeletion,
+} from './use-cases/sign-in/delete-platform-sign-in.use-case';
+export type {
+  PublicBranding,
+  PublicSignInMetadata,
+} from './use-cases/sign-in/public-sign-in.use-cases';
+export type { PutSignInConfigInput } from './use-cases/sign-in/put-sign-in-config.use-case';
+export type { RewrapCount } from './use-cases/sign-in/rewrap-sign-in-secrets.use-case';
 export { sendSignInEmail } from './use-cases/sign-in/send-sign-in-email';
+export type { SignInConfigView } from './use-cases/sign-in/sign-in-config-store';
+export type { MailTestResult } from './use-cases/sign-in/test-sign-in-mail.use-case';
 export type { AccessDocument } from './use-cases/site-access/access-document';
 export type { PutAccessInput } from './use-cases/site-access/put-access.use-case';
+export { ssoAddresses } from './use-cases/sso/sso-addresses';
+export type {
+  CreateSsoConnectionInput,
+  UpdateSsoConnectionInput,
+} from './use-cases/sso/sso-connections.use-cases';
+export type { SsoTestLogin } from './use-cases/sso/test-sso-login.use-case';
 export { QUEUE_DEFAULT_STATUSES } from './use-cases/support/operator-tickets.use-cases';
 export { supportLimits } from './use-cases/support/support-limits';
 export { createUseCases, USE_CASES, type UseCases } from './use-cases/use-cases';

@@ -23,3 +23,11 @@ const RELEASE_CONTENT = /^\/v1\/workspaces\/[^/]+\/apps\/[^/]+\/releases\/[^/]+\
 
 /** Whether a request path takes raw bytes, so no JSON parser may read (or buffer) its body. */
 export const takesRawBytes = (path: string): boolean => RELEASE_CONTENT.test(path);
+
+/** PUT auth: branding images come as data URLs (three of at most 512 KiB each, base64). */
+const SIGN_IN_CONFIG = /^\/v1\/workspaces\/[^/]+\/auth\/?$/i;
+
+export const BRANDING_BODY_LIMIT = '2560kb';
+
+/** Whether a request path is the sign-in configuration, whose body may carry branding images. */
+export const takesBrandingImages = (path: string): boolean => SIGN_IN_CONFIG.test(path);

@@ -2,7 +2,13 @@ import 'reflect-metadata';
 import type { PlatformSettings, TokenSigner, UseCases } from '@groundfloor/domain';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { LONG_TEXT_BODY_LIMIT, takesLongText, takesRawBytes } from './body-limits';
+import {
+  BRANDING_BODY_LIMIT,
+  LONG_TEXT_BODY_LIMIT,
+  takesBrandingImages,
+  takesLongText,
+  takesRawBytes,
+} from './body-limits';
 import { type ErrorTranslator, errorHandler } from './middleware/error-handler';
 import { refuseDeepJson } from './middleware/json-depth';
 import { type RequestObserver, requestLogging } from './middleware/logging';
@@ -12,6 +18,7 @@ import { apiInfo } from './openapi/info';
 import { sendProblem } from './problem';
 import { operationsOf } from './route-table';
 import { accessRoutes } from './routes/access.routes';
+import { appRolesRoutes } from './routes/app-roles.routes';
 import { appsRoutes } from './routes/apps.routes';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -25,9 +32,12 @@ import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { publicRoutes } from './routes/public.routes';
 import { publicAppsRoutes } from './routes/public-apps.routes';
+import { publicSignInRoutes } from './routes/public-sign-in.routes';
 import { referenceRoutes } from './routes/reference.routes';
 import { releasesRoutes } from './routes/releases.routes';
 import { secretsRoutes } from './routes/secrets.routes';
+import { signInRoutes } from './routes/sign-in.routes';
+import { ssoRoutes } from './routes/sso.routes';
 import { supportRoutes } from './routes/support.routes';
 import { workloadsRoutes } from './routes/workloads.routes';
 
@@ -36,8 +46,8 @@ export interface AppOptions {
   readonly signer: TokenSigner;
   readonly logger: Logger;
   readonly operatorToken: string;
-  /** What answers link to and show: release URLs, custom domains' `cname_target`. */
-  readonly platform: Pick<PlatformSettings, 'publicBaseUrl' | 'customDomainTarget'>;
+  /** What answers link to and show: release URLs, custom domains' `cname_target`, the platform mail sender. */
+  readonly platform: Pick<PlatformSettings, 'publicBaseUrl' | 'customDomainTarget' | 'mailFromAddress'>;
   readonly ready: () => Promise<void>;
   /** JSON body limit of ordinary routes. */
   readonly bodyLimit?: string;
@@ -76,8 +86,10 @@ export function createApp(options: AppOptions): Express {
     express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
+  const brandingJson = json(BRANDING_BODY_LIMIT);
   app.use((req, res, next) => {
     if (takesRawBytes(req.path)) return next();
+    if (takesBrandingImages(req.path) && req.method === 'PUT') return brandingJson(req, res, next);
     (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next);
   });
   app.use(refuseDeepJson);
@@ -103,6 +115,10 @@ export function createApp(options: AppOptions): Express {
     publicAppsRoutes(options.useCases),
     releasesRoutes(options.useCases, options.platform),
     domainsRoutes(options.useCases, options.platform),
+    signInRoutes(options.useCases, options.platform),
+    appRolesRoutes(options.useCases),
+    ssoRoutes(options.useCases, options.platform.publicBaseUrl),
+    publicSignInRoutes(options.useCases, options.platform.publicBaseUrl),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

@@ -1,3 +1,5 @@
+import type { MailFailureKind } from '@groundfloor/domain';
+
 /** Why an attempt failed, in words safe to store and log: codes only, never the server's free text. */
 export interface DeliveryFailure {
   /** The server refused this message for good; retrying would get the same answer. */
@@ -6,8 +8,14 @@ export interface DeliveryFailure {
   readonly summary: string;
 }
 
-// Errors about the message itself that carry no SMTP reply.
-const PERMANENT_WITHOUT_REPLY = new Set(['EENVELOPE', 'EMESSAGE', 'ECONFIG', 'EMAXRECIPIENTS']);
+// Errors about the message itself that carry no SMTP reply (and a server the adapter will not connect to).
+const PERMANENT_WITHOUT_REPLY = new Set([
+  'EENVELOPE',
+  'EMESSAGE',
+  'ECONFIG',
+  'EMAXRECIPIENTS',
+  'EPRIVATEHOST',
+]);
 
 const field = (err: unknown, key: string): unknown =>
   typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[key] : undefined;
@@ -44,4 +52,21 @@ export function describeDeliveryFailure(err: unknown): DeliveryFailure {
   }
   const parts = [code ?? name ?? 'Error', reply, enhanced, detail, command].filter((p) => p !== undefined);
   return { permanent, summary: parts.join(' ') };
+}
+
+/** The kind of failure a test message reports (POST auth/mail/test), from nodemailer's error fields. */
+export function failureKindOf(err: unknown): MailFailureKind {
+  const code = field(err, 'code');
+  const reply = field(err, 'responseCode');
+  if (code === 'EAUTH' || code === 'ENOAUTH') return 'auth_failed';
+  if (code === 'EPRIVATEHOST') return 'host_not_public';
+  if (code === 'ETLS' || code === 'ETLSREQUIRED' || (typeof code === 'string' && code.startsWith('ERR_TLS')))
+    return 'tls_failed';
+  if (code === 'ETIMEDOUT' || field(err, 'name') === 'TimeoutError' || field(err, 'name') === 'AbortError')
+    return 'timed_out';
+  if (typeof reply === 'number' && reply >= 400) return 'refused';
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return 'refused';
+  if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'EDNS' || code === 'ECONNREFUSED')
+    return 'connection_failed';
+  return 'failed';
 }

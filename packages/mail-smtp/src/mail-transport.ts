@@ -3,7 +3,8 @@ import { parseSmtpUrl, type SmtpSettings } from './smtp-url';
 
 /** What one delivery attempt hands to the transport. */
 export interface OutgoingMail {
-  readonly from: string;
+  /** An address, or a display name and address (nodemailer encodes the name, so it cannot inject headers). */
+  readonly from: string | { readonly name: string; readonly address: string };
   readonly to: string;
   readonly subject: string;
   readonly text: string;
@@ -25,12 +26,26 @@ export interface MailTransport {
 /** Each wait on the server is bounded, so a dead server cannot hold a background attempt forever. */
 export const SMTP_TIMEOUT_MS = 30_000;
 
+/** Options beyond `SMTP_URL`'s, for a workspace's own server. */
+export interface TransportOptions {
+  /** STARTTLS is required: no plaintext fallback when the server does not offer it. */
+  readonly requireTLS?: boolean;
+  /** The name TLS verifies the certificate against (and sends as SNI) when `host` is an address. */
+  readonly servername?: string;
+}
+
 /** A non-pooled nodemailer SMTP transport: one connection per message, nothing held open between them. */
-export function createSmtpTransport(settings: SmtpSettings, timeoutMs = SMTP_TIMEOUT_MS): MailTransport {
+export function createSmtpTransport(
+  settings: SmtpSettings,
+  timeoutMs = SMTP_TIMEOUT_MS,
+  options: TransportOptions = {},
+): MailTransport {
   return createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
+    ...(options.requireTLS ? { requireTLS: true } : {}),
+    ...(options.servername ? { servername: options.servername } : {}),
     auth: settings.auth ? { user: settings.auth.user, pass: settings.auth.pass } : undefined,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,

@@ -2,13 +2,17 @@ import type { Clock, MailOutbox, OutboxEntry } from '@groundfloor/domain';
 import { type DeliveryFailure, describeDeliveryFailure } from './delivery-failure';
 import type { MailContent } from './mail-content';
 import type { MailLogger } from './mail-logger';
-import type { MailTransport } from './mail-transport';
+import type { MailTransport, OutgoingMail } from './mail-transport';
 import { leaseUntil, nextAttemptAt, type RetryPolicy } from './retry-policy';
+import type { ViaTransportFactory } from './via-transport';
 
 export interface OutboxDeliveryDeps {
   readonly outbox: MailOutbox;
   readonly clock: Clock;
-  readonly transport: MailTransport;
+  /** The platform's server (`SMTP_URL`); null when it is not set. */
+  readonly transport: MailTransport | null;
+  /** A workspace's own server, for messages that name one (`via`). */
+  readonly viaTransport: ViaTransportFactory;
   readonly logger: MailLogger;
   readonly retry: RetryPolicy;
 }
@@ -19,6 +23,35 @@ export const errorLabel = (err: unknown): string => {
   const { code, name } = err as { code?: unknown; name?: unknown };
   return [name, code].filter((p) => typeof p === 'string' && /^[\w.-]{1,60}$/.test(p)).join(' ') || 'Error';
 };
+
+/** The sender as the transport takes it: an address, or a display name and address. */
+export const senderOf = (content: MailContent): OutgoingMail['from'] =>
+  content.fromName ? { name: content.fromName, address: content.from } : content.from;
+
+const notConfigured = () =>
+  Object.assign(new Error('no platform mail server (SMTP_URL) is set'), { code: 'ENOTCONFIGURED' });
+
+/**
+ * Runs `send` with the transport `content` goes through: the workspace's own
+ * server for a `via` message (opened for this message and closed after it;
+ * never the platform's), otherwise the platform's.
+ */
+export async function withTransportFor<T>(
+  deps: Pick<OutboxDeliveryDeps, 'transport' | 'viaTransport'>,
+  content: MailContent,
+  send: (transport: MailTransport) => Promise<T>,
+): Promise<T> {
+  if (!content.via) {
+    if (!deps.transport) throw notConfigured();
+    return send(deps.transport);
+  }
+  const transport = await deps.viaTransport(content.via);
+  try {
+    return await send(transport);
+  } finally {
+    transport.close();
+  }
+}
 
 /**
  * One delivery attempt of an outbox entry and the record of its outcome,
@@ -36,10 +69,16 @@ export class OutboxDelivery {
   async attempt(entry: OutboxEntry, content: MailContent): Promise<'sent' | 'failed'> {
     let failure: DeliveryFailure | null = null;
     try {
-      await this.deps.transport.sendMail({
-        ...content,
-        signal: AbortSignal.timeout(this.deps.retry.attemptTimeoutMs),
-      });
+      await withTransportFor(this.deps, content, (transport) =>
+        transport.sendMail({
+          from: senderOf(content),
+          to: content.to,
+          subject: content.subject,
+          text: content.text,
+          ...(content.html !== undefined ? { html: content.html } : {}),
+          signal: AbortSignal.timeout(this.deps.retry.attemptTimeoutMs),
+        }),
+      );
     } catch (err) {
       failure = describeDeliveryFailure(err);
     }

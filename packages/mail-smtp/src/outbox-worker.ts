@@ -8,7 +8,7 @@ export interface OutboxWorkerDeps {
   readonly outbox: MailOutbox;
   readonly kms: KeyManagement;
   readonly clock: Clock;
-  /** Its transport and retry policy are used; without SMTP_URL the worker sends nothing. */
+  /** Its transports and retry policy are used (messages through a workspace's own server need no SMTP_URL). */
   readonly mailer: SmtpMailer;
   readonly logger?: MailLogger;
   /** Time between runs; defaults to 30 seconds. */
@@ -35,7 +35,7 @@ export class OutboxWorker {
 
   /** Starts the periodic runs; the timer does not keep the process alive. */
   start(): void {
-    if (this.timer || !this.deps.mailer.delivery) return;
+    if (this.timer) return;
     this.stopping = false;
     this.timer = setInterval(() => void this.runOnce(), this.deps.intervalMs ?? 30_000);
     this.timer.unref();
@@ -66,7 +66,6 @@ export class OutboxWorker {
     let sent = 0;
     let failed = 0;
     const delivery = this.deps.mailer.delivery;
-    if (!delivery) return { sent, failed };
     let due: OutboxEntry[];
     try {
       // Claimed and leased in one atomic step: another run, or another

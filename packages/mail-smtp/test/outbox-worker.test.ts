@@ -6,6 +6,7 @@ import {
   type OutgoingMail,
   type SmtpMailer,
 } from '../src';
+import { sealMailContent } from '../src/mail-content';
 import { aMessage, MARKER, mailerWorld, TOKEN } from './support/fixtures';
 import { TestSmtpServer } from './support/test-smtp-server';
 
@@ -204,13 +205,18 @@ describe('OutboxWorker', () => {
     expect(outbox.only()).toMatchObject({ status: 'sent', sealed: null });
   });
 
-  it('does nothing without SMTP_URL', async () => {
-    const { worker, outbox, clock } = worldWith();
+  it('without SMTP_URL, keeps a queued message for the platform server pending and says why', async () => {
+    const { worker, outbox, clock, kms } = worldWith();
     await outbox.save({
       id: 'e-2',
       recipient: 'bob@example.test',
       template: 'invite',
-      sealed: null,
+      sealed: await sealMailContent(kms, {
+        from: 'no-reply@control.test',
+        to: 'bob@example.test',
+        subject: 's',
+        text: 't',
+      }),
       status: 'pending',
       attempts: 0,
       lastError: null,
@@ -218,8 +224,7 @@ describe('OutboxWorker', () => {
       nextAttemptAt: clock.now(),
       sentAt: null,
     });
-    worker.start();
-    await expect(worker.runOnce()).resolves.toEqual({ sent: 0, failed: 0 });
-    expect(outbox.only().status).toBe('pending');
+    await expect(worker.runOnce()).resolves.toEqual({ sent: 0, failed: 1 });
+    expect(outbox.only()).toMatchObject({ status: 'pending', attempts: 1, lastError: 'ENOTCONFIGURED' });
   });
 });

@@ -153,7 +153,9 @@ export function buildProgram(io: CliEnvironment, setExitCode: (code: number) => 
           }).finally(() => progress.stop());
           out.result({ master_key: kms.currentKeyId, ...result }, (r) => [
             `master key ${r.master_key}: rewrapped ${r.secrets.rewrapped} secrets ` +
-              `(${r.secrets.unchanged} already current) and ${r.signingKeys.rewrapped} signing keys ` +
+              `(${r.secrets.unchanged} already current), ${r.mailPasswords.rewrapped} sign-in mail passwords ` +
+              `(${r.mailPasswords.unchanged} already current), ${r.ssoClientSecrets.rewrapped} SSO client secrets ` +
+              `(${r.ssoClientSecrets.unchanged} already current) and ${r.signingKeys.rewrapped} signing keys ` +
               `(${r.signingKeys.unchanged} already current)`,
           ]);
         }),

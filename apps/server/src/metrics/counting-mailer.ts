@@ -1,4 +1,4 @@
-import type { DeliveryResult, EmailMessage, Mailer } from '@groundfloor/domain';
+import type { DeliveryResult, EmailMessage, Mailer, MailTestReport } from '@groundfloor/domain';
 import type { ServerMetrics } from './metrics';
 
 /** The bound mailer, counting each result for `/metrics`. */
@@ -12,5 +12,10 @@ export class CountingMailer implements Mailer {
     const result = await this.inner.send(message);
     this.metrics.mailResult(result);
     return result;
+  }
+
+  /** Test messages are not counted: they are an administrator's check, not mail the platform sends. */
+  test(message: EmailMessage): Promise<MailTestReport> {
+    return this.inner.test(message);
   }
 }

@@ -34,6 +34,9 @@ import type { Config } from '../config';
 import { type Instrumentation, NO_INSTRUMENTATION } from '../metrics/instrumentation';
 import { CONFIG, INSTRUMENTATION } from '../tokens';
 
+/** The address of `MAIL_FROM`, which may be `Name <address>`. */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
 /** The use cases, built from whichever adapters the other modules bound to the ports. */
 export const domainModule = new ContainerModule(({ bind }) => {
   bind<Instrumentation>(INSTRUMENTATION).toConstantValue(NO_INSTRUMENTATION);
@@ -45,6 +48,8 @@ export const domainModule = new ContainerModule(({ bind }) => {
         organizationCreationEnabled: config.organizationCreationEnabled,
         planLimits: config.planLimits,
         customDomainTarget: config.domainCnameTarget,
+        mailFromAddress: addressOf(config.mailFrom),
+        allowPrivateMailHosts: config.allowPrivateMailHosts,
       }),
       [CONFIG],
     )

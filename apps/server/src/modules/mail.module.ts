@@ -35,6 +35,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
           ids,
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,
+          allowPrivateMailHosts: config.allowPrivateMailHosts,
           logger: logger.child({ component: 'mail' }),
         }),
       [CONFIG, MAIL_OUTBOX, KEY_MANAGEMENT, CLOCK, ID_GENERATOR, LOGGER],

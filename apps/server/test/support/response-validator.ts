@@ -132,9 +132,12 @@ export class ResponseValidator {
       if (text !== '') problems.push(`${where} ${res.status}: documented without a body, but one was sent`);
       return problems;
     }
-    // `*/*`: a file served with the type of its extension (release files).
+    // `*/*`: a file served with the type of its extension (release files); `image/*`: any image (branding).
     const mediaType = Object.keys(content).find(
-      (t) => t === '*/*' || type.toLowerCase().startsWith(t.toLowerCase()),
+      (t) =>
+        t === '*/*' ||
+        (t.endsWith('/*') && type.toLowerCase().startsWith(t.slice(0, -1).toLowerCase())) ||
+        type.toLowerCase().startsWith(t.toLowerCase()),
     );
     if (!mediaType) {
       return [...problems, `${where} ${res.status}: content type ${type || '(none)'} is not documented`];

@@ -42,6 +42,8 @@ export async function startTestServer(
     drainGraceMs?: number;
     /** Rewrites the throwaway PostgreSQL database's URL (e.g. to reach it through a proxy). */
     reachDatabase?: (url: string) => Promise<string>;
+    /** Keeps the real SMTP mailer (tests against an SMTP server on loopback); `mailer` then stays empty. */
+    realMailer?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-test-'));
@@ -61,7 +63,9 @@ export async function startTestServer(
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
   const mailer = new FakeMailer();
   const overrides = [
-    new ContainerModule(({ rebind }) => void rebind(MAILER).toConstantValue(mailer)),
+    ...(options.realMailer
+      ? []
+      : [new ContainerModule(({ rebind }) => void rebind(MAILER).toConstantValue(mailer))]),
     ...extraOverrides,
   ];
   const running = await startServer(config, logger, {

@@ -37,10 +37,35 @@ export interface SmtpServer {
 export type DeliveryResult = 'sent' | 'failed' | 'unconfirmed' | 'not_configured';
 
 /**
+ * Why a test message failed, in a word the domain turns into a short
+ * sentence (never the server's own text, which may echo what was sent).
+ */
+export type MailFailureKind =
+  | 'auth_failed'
+  | 'connection_failed'
+  | 'tls_failed'
+  | 'refused'
+  | 'timed_out'
+  | 'host_not_public'
+  | 'failed';
+
+/** The outcome of one test message: `failure` is set when `result` is `failed` or `unconfirmed`. */
+export interface MailTestReport {
+  readonly result: DeliveryResult;
+  readonly failure: MailFailureKind | null;
+}
+
+/**
  * Sends through an outbox: the message is stored before delivery is tried,
  * and `send` never waits more than 5 seconds.
  */
 export interface Mailer {
   send(message: EmailMessage): Promise<DeliveryResult>;
+  /**
+   * Sends a test message (POST auth/mail/test) once, now: never queued, never
+   * retried; waits at most 5 seconds (then `unconfirmed`, `timed_out`, and the
+   * attempt is abandoned); says why it failed.
+   */
+  test(message: EmailMessage): Promise<MailTestReport>;
 }
 export const MAILER = Symbol.for('gf.mailer');

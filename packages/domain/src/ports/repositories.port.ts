@@ -351,13 +351,16 @@ export interface CustomDomainRepository {
   findForUpdate(appId: string, domain: string): Promise<CustomDomain | null>;
   /** By domain name (code-unit order). */
   listByApp(appId: string): Promise<CustomDomain[]>;
+  /** The domain of whichever app of the platform has it (exact lowercase name); null when none. */
+  findByDomain(domain: string): Promise<CustomDomain | null>;
   /** True when a domain was removed. */
   delete(appId: string, domain: string): Promise<boolean>;
 }
 
 /**
- * Host names the platform serves branded sign-in on. The custom sign-in
- * host arrives with workspace sign-in; until then no host is branded.
+ * Host names the platform serves branded sign-in on: the custom sign-in
+ * hosts workspaces claim (pending or verified), which app custom domains
+ * must not take.
  */
 export interface BrandedHostLookup {
   isBrandedHost(hostname: string): Promise<boolean>;

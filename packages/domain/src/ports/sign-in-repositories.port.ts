@@ -26,6 +26,13 @@ export interface SignInConfigRepository {
   save(config: SignInConfig): Promise<void>;
   /** The configuration whose custom domain is `host` and verified; null otherwise. */
   findByVerifiedHost(host: string): Promise<SignInConfig | null>;
+  /** The configuration claiming `host` as its custom domain, pending or verified (compared lowercase); null otherwise. */
+  findByClaimedHost(host: string): Promise<SignInConfig | null>;
+  /**
+   * A batch of configurations holding a sealed custom mail password, by
+   * workspace id, after `afterWorkspaceId` (master-key rotation).
+   */
+  listWithMailPassword(afterWorkspaceId: string | null, limit: number): Promise<SignInConfig[]>;
   delete(workspaceId: string): Promise<void>;
 }
 
@@ -123,6 +130,8 @@ export interface SsoConnectionRepository {
   /** True when one was removed. */
   delete(workspaceId: string, id: string): Promise<boolean>;
   deleteAll(workspaceId: string): Promise<number>;
+  /** A batch of connections holding a sealed client secret, of every workspace, by id, after `afterId` (master-key rotation). */
+  listWithClientSecret(afterId: string | null, limit: number): Promise<SsoConnection[]>;
 }
 
 export interface AppUserSessionRepository {

@@ -58,4 +58,29 @@ export const Limits = {
   releaseUploadUrlSeconds: 3600,
   /** Releases one list shows, newest first. */
   releasesListed: 200,
+  /** Workspace sign-in configuration (issue 11): app roles, mail, custom host, branding, SSO. */
+  appRoleNameMax: 64,
+  appRoleDescriptionMax: 255,
+  /** Custom app roles one workspace may hold (built-ins not counted). */
+  appRolesPerWorkspace: 100,
+  /** Spec, Limits: an unverified custom sign-in domain claim is cleared after 14 days. */
+  signInHostClaimSeconds: 14 * 24 * 3600,
+  /** Spec, Limits: mail test "a few per minute per user". */
+  mailTestsPerUser: { limit: 5, windowSeconds: 60 },
+  /** Public sign-in helpers (by-host, branding, theme.css, assets) per client address. */
+  publicSignInHelpersPerAddress: { limit: 60, windowSeconds: 60 },
+  /** Bytes of one branding image once decoded. */
+  brandingAssetBytesMax: 512 * 1024,
+  brandingDisplayNameMax: 120,
+  mailDisplayNameMax: 120,
+  mailEmailMax: 254,
+  mailUsernameMax: 255,
+  mailPasswordMax: 1024,
+  ssoConnectionsPerWorkspace: 50,
+  ssoNameMax: 120,
+  ssoUrlMax: 2048,
+  ssoClientIdMax: 512,
+  ssoClientSecretMax: 4096,
+  ssoCertificateMax: 16_384,
+  ssoScopesMax: 20,
 } as const;

@@ -9,5 +9,9 @@ export interface PlatformSettings {
   readonly planLimits: PlanLimits;
   /** `cname_target` of custom domains: the host their CNAME (or apex ALIAS) must point at. */
   readonly customDomainTarget: string;
+  /** The platform sender's address (`MAIL_FROM` without its display name): `from_email` of platform sign-in mail. */
+  readonly mailFromAddress: string;
+  /** `ALLOW_PRIVATE_MAIL_HOSTS`: custom sign-in mail may use loopback and private servers (on-prem, tests). */
+  readonly allowPrivateMailHosts: boolean;
 }
 export const PLATFORM_SETTINGS = Symbol.for('gf.platform-settings');

@@ -11,6 +11,10 @@ import { PromoteApps } from './app/promote-apps.use-case';
 import { PutAppAccess } from './app/put-app-access.use-case';
 import { RestoreApp } from './app/restore-app.use-case';
 import { UpdateApp } from './app/update-app.use-case';
+import { CreateAppRole } from './app-role/create-app-role.use-case';
+import { ListAppRoles } from './app-role/list-app-roles.use-case';
+import { ListPermissions } from './app-role/list-permissions.use-case';
+import { UpdateAppRole } from './app-role/update-app-role.use-case';
 import { ListAuditEvents } from './audit/list-audit-events.use-case';
 import { ListMyAccountEvents } from './audit/list-my-account-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
@@ -66,8 +70,28 @@ import { UploadReleaseContent } from './release/upload-release-content.use-case'
 import { CompareSecrets, PromoteSecrets } from './secret/promote-secrets.use-case';
 import { RewrapSecrets } from './secret/rewrap-secrets.use-case';
 import { DeleteSecret, ListSecrets, RevealSecret, UpsertSecret } from './secret/secret.use-cases';
+import { CheckHostVerification } from './sign-in/check-host-verification.use-case';
+import { DeletePlatformSignIn } from './sign-in/delete-platform-sign-in.use-case';
+import { GetSignInConfig } from './sign-in/get-sign-in-config.use-case';
+import {
+  GetBrandingAsset,
+  GetBrandingTheme,
+  GetPublicBranding,
+  GetSignInByHost,
+} from './sign-in/public-sign-in.use-cases';
+import { PutSignInConfig } from './sign-in/put-sign-in-config.use-case';
+import { RequestHostVerification } from './sign-in/request-host-verification.use-case';
+import { RewrapSignInSecrets } from './sign-in/rewrap-sign-in-secrets.use-case';
+import { TestSignInMail } from './sign-in/test-sign-in-mail.use-case';
 import { GetAccess } from './site-access/get-access.use-case';
 import { PutAccess } from './site-access/put-access.use-case';
+import {
+  CreateSsoConnection,
+  DeleteSsoConnection,
+  ListSsoConnections,
+  UpdateSsoConnection,
+} from './sso/sso-connections.use-cases';
+import { TestSsoLogin } from './sso/test-sso-login.use-case';
 import { CreateTicket } from './support/create-ticket.use-case';
 import {
   ChangeTicketPriority,
@@ -232,6 +256,39 @@ export function createUseCases(deps: Deps) {
       verify: new VerifyDomain(deps),
       getPublic: new GetAppPublicAccess(deps),
       putPublic: new PutAppPublicAccess(deps),
+    },
+    /** Workspace sign-in: the permission catalog and app roles. */
+    appRoles: {
+      permissions: new ListPermissions(deps),
+      list: new ListAppRoles(deps),
+      create: new CreateAppRole(deps),
+      update: new UpdateAppRole(deps),
+    },
+    /** Workspace sign-in: the configuration, its custom host and platform sign-in's deletion. */
+    signInConfig: {
+      get: new GetSignInConfig(deps),
+      put: new PutSignInConfig(deps),
+      deletePlatform: new DeletePlatformSignIn(deps),
+      requestHostVerification: new RequestHostVerification(deps),
+      checkHostVerification: new CheckHostVerification(deps),
+      testMail: new TestSignInMail(deps),
+      /** Master-key rotation of mail passwords and SSO client secrets. */
+      rewrapSecrets: new RewrapSignInSecrets(deps),
+    },
+    /** Workspace sign-in: the public helpers of sign-in pages (no token, limited per address). */
+    publicSignIn: {
+      byHost: new GetSignInByHost(deps),
+      branding: new GetPublicBranding(deps),
+      theme: new GetBrandingTheme(deps),
+      asset: new GetBrandingAsset(deps),
+    },
+    /** Workspace sign-in: SSO connections (brokers). */
+    ssoConnections: {
+      list: new ListSsoConnections(deps),
+      create: new CreateSsoConnection(deps),
+      update: new UpdateSsoConnection(deps),
+      delete: new DeleteSsoConnection(deps),
+      testLogin: new TestSsoLogin(deps),
     },
   };
 }

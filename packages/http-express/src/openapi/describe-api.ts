@@ -21,7 +21,11 @@ export function describeApi(): OpenApiDocument {
     signer: inert as TokenSigner,
     logger: pino({ level: 'silent' }),
     operatorToken: 'describe-api-only-never-served',
-    platform: { publicBaseUrl: 'https://describe-api.invalid', customDomainTarget: 'describe-api.invalid' },
+    platform: {
+      publicBaseUrl: 'https://describe-api.invalid',
+      customDomainTarget: 'describe-api.invalid',
+      mailFromAddress: 'no-reply@describe-api.invalid',
+    },
     ready: async () => undefined,
   });
   return apiDocumentOf(app);

@@ -51,6 +51,18 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
     uuid: false,
     multiSegment: true,
   },
+  // Workspace sign-in.
+  role_name: {
+    description: "an app role's name (built-in or custom)",
+    schema: { type: 'string' },
+    uuid: false,
+  },
+  connection_id: uuid('an SSO connection id of the workspace'),
+  kind: {
+    description: 'a branding image: `logo`, `favicon` or `login_background`',
+    schema: { type: 'string', enum: ['logo', 'favicon', 'login_background'] },
+    uuid: false,
+  },
 };
 
 /**

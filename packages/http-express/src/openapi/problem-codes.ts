@@ -265,6 +265,84 @@ export const PROBLEM_CODES = {
   invalid_domain: { status: 422, description: 'not a bare hostname of at most 253 characters' },
   invalid_public: { status: 422, description: 'the public settings are not of the expected shape' },
   // Releases and custom domains (docs/apps.md). The app-level codes are shared with the app routes.
+  // Workspace sign-in configuration (docs/sign-in.md).
+  confirm_name_mismatch: {
+    status: 400,
+    description: "`confirm_name` is not the workspace's name (trimmed, any letter case)",
+  },
+  platform_sign_in_in_use: {
+    status: 409,
+    description: "platform sign-in cannot be deleted while the mode is 'platform'",
+  },
+  platform_sign_in_required: {
+    status: 409,
+    description: 'multi-tenant needs active platform sign-in (mode `platform`)',
+  },
+  invalid_sign_in_mode: { status: 422, description: '`mode` is not none, platform or external' },
+  invalid_external_settings: { status: 422, description: '`external` is not a JSON object of at most 8 KiB' },
+  sign_in_host_taken: { status: 409, description: 'another workspace claims this custom sign-in host' },
+  sign_in_host_collides: {
+    status: 409,
+    description: "the host is an app's custom domain or a host of the platform",
+  },
+  sign_in_host_not_set: {
+    status: 409,
+    description: 'no custom sign-in host is claimed (or the claim expired)',
+  },
+  invalid_branding: {
+    status: 422,
+    description: 'a branding colour is not `#rrggbb`, or the display name is invalid',
+  },
+  invalid_branding_image: {
+    status: 422,
+    description: 'a branding image is not a data URL of PNG, JPEG, WebP, ICO or SVG of at most 512 KiB',
+  },
+  invalid_mail_settings: {
+    status: 422,
+    description:
+      'custom mail settings are invalid (missing host, port or from_email; a port other than 25, 465, 587, 2525; …)',
+  },
+  mail_host_not_public: {
+    status: 422,
+    description: 'the mail server is on a loopback, private, link-local or otherwise non-public address',
+  },
+  mail_host_unresolvable: { status: 422, description: 'the mail server name has no address' },
+  own_email_not_verified: {
+    status: 400,
+    description: "the caller's own account email is not verified, so no test email is sent to it",
+  },
+  mail_test_rate_limited: { status: 429, description: 'at most 5 test emails per person per minute' },
+  invalid_app_role_name: {
+    status: 422,
+    description: 'an app role name is 1 to 64 lowercase letters, digits, `_` or `-`',
+  },
+  invalid_app_role_description: {
+    status: 422,
+    description: 'an app role description is at most 255 characters',
+  },
+  app_role_builtin: { status: 409, description: '`viewer`, `user` and `admin` are built-in app roles' },
+  app_role_exists: { status: 409, description: 'the workspace already has an app role of this name' },
+  app_role_not_found: { status: 404, description: 'the workspace has no such app role' },
+  unknown_permission: {
+    status: 422,
+    description: 'permission IDs missing from the catalog; `errors` names each',
+  },
+  sso_connection_not_found: { status: 404, description: 'the workspace has no such SSO connection' },
+  multi_tenant_disabled: {
+    status: 409,
+    description: '`organization_id` links a tenant, and multi-tenant is off',
+  },
+  tenant_not_found: { status: 404, description: 'the workspace has no such tenant' },
+  invalid_sso_connection: {
+    status: 422,
+    description: "fields missing, invalid or not of the connection's protocol; `errors` names each",
+  },
+  sign_in_host_not_found: { status: 404, description: 'no workspace signs in at this (verified) host' },
+  branding_asset_not_found: { status: 404, description: 'the workspace has no such branding image' },
+  public_rate_limited: {
+    status: 429,
+    description: 'at most 60 requests a minute per client address to each public sign-in helper',
+  },
   // Served by the platform itself.
   database_unavailable: {
     status: 503,

@@ -8,6 +8,7 @@ import type {
 import { AppEndpointMapper, CustomDomainMapper } from '../mappers/custom-domain.mapper';
 import { AppEndpointSchema } from '../schemas/app-endpoint.schema';
 import { CustomDomainSchema } from '../schemas/custom-domain.schema';
+import { SignInConfigSchema } from '../schemas/sign-in-config.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
@@ -46,6 +47,11 @@ export class TypeormCustomDomainRepository implements CustomDomainRepository {
     return records.map(CustomDomainMapper.toDomain);
   }
 
+  async findByDomain(domain: string): Promise<CustomDomain | null> {
+    const record = await this.scope.manager().findOne(CustomDomainSchema, { where: { domain } });
+    return record ? CustomDomainMapper.toDomain(record) : null;
+  }
+
   async delete(appId: string, domain: string): Promise<boolean> {
     if (!isUuid(appId)) return false;
     const result = await this.scope.manager().delete(CustomDomainSchema, { appId, domain });
@@ -61,11 +67,13 @@ export class TypeormCustomDomainRepository implements CustomDomainRepository {
   }
 }
 
-/** No branded sign-in host exists yet: workspace sign-in's custom host answers here once it does. */
+/** The custom sign-in hosts workspaces claim, pending or verified (the unique index keeps them lowercase). */
 export class TypeormBrandedHosts implements BrandedHostLookup {
   constructor(readonly scope: RepositoryScope) {}
-  async isBrandedHost(_hostname: string): Promise<boolean> {
-    return false;
+  async isBrandedHost(hostname: string): Promise<boolean> {
+    return this.scope
+      .manager()
+      .exists(SignInConfigSchema, { where: { hostCustomDomain: hostname.toLowerCase() } });
   }
 }
 

@@ -37,6 +37,25 @@ export class TypeormSignInConfigRepository implements SignInConfigRepository {
     return record ? SignInConfigMapper.toDomain(record) : null;
   }
 
+  async findByClaimedHost(host: string): Promise<SignInConfig | null> {
+    const record = await this.scope.manager().findOne(SignInConfigSchema, {
+      where: { hostCustomDomain: host.toLowerCase() },
+    });
+    return record ? SignInConfigMapper.toDomain(record) : null;
+  }
+
+  async listWithMailPassword(afterWorkspaceId: string | null, limit: number): Promise<SignInConfig[]> {
+    const query = this.scope
+      .manager()
+      .createQueryBuilder(SignInConfigSchema, 'c')
+      .where(`("c"."mail_json"::jsonb ->> 'mode') = 'custom'`)
+      .andWhere(`jsonb_typeof("c"."mail_json"::jsonb -> 'password') = 'object'`)
+      .orderBy('c.workspaceId', 'ASC')
+      .limit(limit);
+    if (afterWorkspaceId !== null) query.andWhere('c.workspaceId > :after', { after: afterWorkspaceId });
+    return (await query.getMany()).map(SignInConfigMapper.toDomain);
+  }
+
   async delete(workspaceId: string): Promise<void> {
     if (!isUuid(workspaceId)) return;
     await this.scope.manager().delete(SignInConfigSchema, { workspaceId });

@@ -39,6 +39,17 @@ export class TypeormSsoConnectionRepository implements SsoConnectionRepository {
     return result.affected ?? 0;
   }
 
+  async listWithClientSecret(afterId: string | null, limit: number): Promise<SsoConnection[]> {
+    const query = this.scope
+      .manager()
+      .createQueryBuilder(SsoConnectionSchema, 'c')
+      .where('c.clientSecret IS NOT NULL')
+      .orderBy('c.id', 'ASC')
+      .limit(limit);
+    if (afterId !== null) query.andWhere('c.id > :after', { after: afterId });
+    return (await query.getMany()).map(SsoConnectionMapper.toDomain);
+  }
+
   private async findOne(workspaceId: string, id: string, forUpdate: boolean): Promise<SsoConnection | null> {
     if (!isUuid(workspaceId) || !isUuid(id)) return null;
     const record = await this.scope

@@ -41,6 +41,8 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
       organizationCreationEnabled: false,
       planLimits: DEFAULT_PLAN_LIMITS,
       customDomainTarget: 'apps.control.test',
+      mailFromAddress: 'no-reply@control.test',
+      allowPrivateMailHosts: false,
       ...settings,
     },
   };

@@ -6,6 +6,7 @@ import type {
   IdGenerator,
   Jwk,
   Mailer,
+  MailTestReport,
   PasswordHasher,
   SecretTokens,
   SignOptions,
@@ -94,9 +95,16 @@ export class FakeSecretTokens implements SecretTokens {
 export class FakeMailer implements Mailer {
   readonly sent: EmailMessage[] = [];
   result: DeliveryResult = 'sent';
+  /** Test messages, apart from `sent`. */
+  readonly tested: EmailMessage[] = [];
+  testReport: MailTestReport = { result: 'sent', failure: null };
   async send(message: EmailMessage) {
     this.sent.push(message);
     return this.result;
+  }
+  async test(message: EmailMessage) {
+    this.tested.push(message);
+    return this.testReport;
   }
   last(): EmailMessage | undefined {
     return this.sent[this.sent.length - 1];

@@ -38,6 +38,10 @@ export class InMemoryCustomDomainRepository implements CustomDomainRepository {
       .sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0))
       .map(copy);
   }
+  async findByDomain(domain: string) {
+    for (const d of this.t().customDomains.values()) if (d.domain === domain) return copy(d);
+    return null;
+  }
   async delete(appId: string, domain: string) {
     const found = await this.find(appId, domain);
     if (!found) return false;
@@ -46,11 +50,15 @@ export class InMemoryCustomDomainRepository implements CustomDomainRepository {
   }
 }
 
-/** Branded hosts tests add to `tables.brandedHosts`; the real lookup knows none yet. */
+/** Mirrors `TypeormBrandedHosts`: custom sign-in hosts claimed by a workspace, plus any tests add to `tables.brandedHosts`. */
 export class InMemoryBrandedHosts implements BrandedHostLookup {
   constructor(private readonly t: () => InMemoryTables) {}
   async isBrandedHost(hostname: string) {
-    return this.t().brandedHosts.has(hostname);
+    const wanted = hostname.toLowerCase();
+    if (this.t().brandedHosts.has(wanted)) return true;
+    for (const c of this.t().signInConfigs.values())
+      if (c.host.customDomain?.toLowerCase() === wanted) return true;
+    return false;
   }
 }
 

@@ -37,6 +37,21 @@ export class InMemorySignInConfigRepository implements SignInConfigRepository {
     }
     return null;
   }
+  async findByClaimedHost(host: string) {
+    const wanted = host.toLowerCase();
+    for (const c of this.t().signInConfigs.values()) {
+      if (c.host.customDomain?.toLowerCase() === wanted) return copy(c);
+    }
+    return null;
+  }
+  async listWithMailPassword(afterWorkspaceId: string | null, limit: number) {
+    return [...this.t().signInConfigs.values()]
+      .filter((c) => c.mail.mode === 'custom' && c.mail.password !== null)
+      .filter((c) => afterWorkspaceId === null || c.workspaceId > afterWorkspaceId)
+      .sort((a, b) => (a.workspaceId < b.workspaceId ? -1 : a.workspaceId > b.workspaceId ? 1 : 0))
+      .slice(0, limit)
+      .map(copy);
+  }
   async delete(workspaceId: string) {
     this.t().signInConfigs.delete(workspaceId);
   }

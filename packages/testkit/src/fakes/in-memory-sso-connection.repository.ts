@@ -32,4 +32,11 @@ export class InMemorySsoConnectionRepository implements SsoConnectionRepository 
     for (const id of ids) this.t().ssoConnections.delete(id);
     return ids.length;
   }
+  async listWithClientSecret(afterId: string | null, limit: number) {
+    return [...this.t().ssoConnections.values()]
+      .filter((c) => c.clientSecret !== null && (afterId === null || c.id > afterId))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit)
+      .map(copy);
+  }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defaultSignInConfig } from '@groundfloor/domain';
 import { uniqueEmail } from '../api';
 import { tokenFrom } from '../members';
 import { releaseRoutes } from '../releases';
@@ -240,6 +241,69 @@ const operatorTicketPath = async (w: MatrixWorld, suffix = '') =>
  * How to call each row of docs/authorization.md. Keys are the rows' keys;
  * a row without a builder, or a builder without a row, fails the test.
  */
+/* Workspace sign-in (docs/sign-in.md). */
+
+const SIGN_IN = (w: MatrixWorld) => `/v1/workspaces/${W(w)}/auth`;
+const MATRIX_PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]).toString('base64')}`;
+
+/** W claims a fresh custom sign-in host (pending), so the verification routes have one. */
+async function freshSignInHost(w: MatrixWorld): Promise<void> {
+  await w.t.http
+    .put(SIGN_IN(w))
+    .set(w.owner.headers)
+    .send({ host: { custom_domain: `${unique('login')}.example.com` } })
+    .expect(200);
+}
+
+/** A fresh host written verified for W (DNS does not answer in the matrix). */
+async function verifiedSignInHost(w: MatrixWorld): Promise<string> {
+  const host = `${unique('verified')}.example.com`;
+  await w.uow.transaction(async (tx) => {
+    const config = (await tx.signInConfigs.findForUpdate(W(w))) ?? defaultSignInConfig(W(w), new Date());
+    const now = new Date();
+    await tx.signInConfigs.save({
+      ...config,
+      host: {
+        customDomain: host,
+        customDomainStatus: 'verified',
+        verificationToken: 't',
+        claimedAt: now,
+        verifiedAt: now,
+      },
+    });
+  });
+  return host;
+}
+
+async function freshAppRole(w: MatrixWorld): Promise<string> {
+  const name = unique('role').toLowerCase();
+  await w.t.http
+    .post(`/v1/workspaces/${W(w)}/auth-roles`)
+    .set(w.owner.headers)
+    .send({ name, permissions: ['vault:read'] })
+    .expect(201);
+  return name;
+}
+
+const MATRIX_OIDC = {
+  protocol: 'oidc',
+  name: 'Matrix IdP',
+  issuer: 'https://idp.example.com',
+  client_id: 'matrix',
+  authorization_endpoint: 'https://idp.example.com/authorize',
+};
+
+/** A fresh SSO connection of W; the earlier ones go first, so the 50-per-workspace ceiling never answers. */
+async function freshSsoConnection(w: MatrixWorld): Promise<string> {
+  await w.uow.transaction((tx) => tx.ssoConnections.deleteAll(W(w)));
+  const created = await w.t.http
+    .post(`/v1/workspaces/${W(w)}/auth/sso`)
+    .set(w.owner.headers)
+    .send(MATRIX_OIDC)
+    .expect(201);
+  return created.body.id as string;
+}
+
 export const REQUESTS: Readonly<Record<string, Build>> = {
   'GET /healthz': () => ({ path: '/healthz' }),
   'GET /readyz': () => ({ path: '/readyz' }),
@@ -559,4 +623,56 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
   'GET /v1/public/workspaces/{workspace_id}/apps/{slug}': async (w) => ({
     path: `/v1/public/workspaces/${W(w)}/apps/${(await freshApp(w)).slug}`,
   }),
+  'GET /v1/workspaces/{workspace_id}/auth': (w) => ({ path: SIGN_IN(w) }),
+  'PUT /v1/workspaces/{workspace_id}/auth': (w) => ({ path: SIGN_IN(w), body: {} }),
+  'DELETE /v1/workspaces/{workspace_id}/auth/platform': (w) => ({
+    path: `${SIGN_IN(w)}/platform`,
+    body: { confirm_name: 'Main' },
+  }),
+  'POST /v1/workspaces/{workspace_id}/auth/mail/test': (w) => ({ path: `${SIGN_IN(w)}/mail/test` }),
+  'POST /v1/workspaces/{workspace_id}/auth/host/verification': async (w) => {
+    await freshSignInHost(w);
+    return { path: `${SIGN_IN(w)}/host/verification` };
+  },
+  'POST /v1/workspaces/{workspace_id}/auth/host/verification/check': async (w) => {
+    await freshSignInHost(w);
+    return { path: `${SIGN_IN(w)}/host/verification/check` };
+  },
+  'GET /v1/workspaces/{workspace_id}/auth/permissions': (w) => ({ path: `${SIGN_IN(w)}/permissions` }),
+  'GET /v1/workspaces/{workspace_id}/auth-roles': (w) => ({ path: `/v1/workspaces/${W(w)}/auth-roles` }),
+  'POST /v1/workspaces/{workspace_id}/auth-roles': (w) => ({
+    path: `/v1/workspaces/${W(w)}/auth-roles`,
+    body: { name: unique('role').toLowerCase(), permissions: ['vault:read'] },
+  }),
+  'PATCH /v1/workspaces/{workspace_id}/auth-roles/{role_name}': async (w) => ({
+    path: `/v1/workspaces/${W(w)}/auth-roles/${await freshAppRole(w)}`,
+    body: { permissions: ['files:read'] },
+  }),
+  'GET /v1/workspaces/{workspace_id}/auth/sso': (w) => ({ path: `${SIGN_IN(w)}/sso` }),
+  'POST /v1/workspaces/{workspace_id}/auth/sso': (w) => ({ path: `${SIGN_IN(w)}/sso`, body: MATRIX_OIDC }),
+  'PATCH /v1/workspaces/{workspace_id}/auth/sso/{connection_id}': async (w) => ({
+    path: `${SIGN_IN(w)}/sso/${await freshSsoConnection(w)}`,
+    body: { enabled: false },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/auth/sso/{connection_id}': async (w) => ({
+    path: `${SIGN_IN(w)}/sso/${await freshSsoConnection(w)}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/auth/sso/{connection_id}/test-login': async (w) => ({
+    path: `${SIGN_IN(w)}/sso/${await freshSsoConnection(w)}/test-login`,
+  }),
+  'GET /v1/public/workspaces/by-host': async (w) => ({
+    path: `/v1/public/workspaces/by-host?host=${await verifiedSignInHost(w)}`,
+  }),
+  'GET /v1/public/branding': (w) => ({ path: `/v1/public/branding?workspace_id=${W(w)}` }),
+  'GET /v1/public/branding/theme.css': (w) => ({
+    path: `/v1/public/branding/theme.css?workspace_id=${W(w)}`,
+  }),
+  'GET /v1/public/branding/assets/{kind}': async (w) => {
+    await w.t.http
+      .put(SIGN_IN(w))
+      .set(w.owner.headers)
+      .send({ branding: { logo: MATRIX_PNG } })
+      .expect(200);
+    return { path: `/v1/public/branding/assets/logo?workspace_id=${W(w)}` };
+  },
 };

@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import type { CustomDomain, Release, UnitOfWork } from '@groundfloor/domain';
+import { type CustomDomain, defaultSignInConfig, type Release, type UnitOfWork } from '@groundfloor/domain';
 import { anApp, anEnvironment, anOrganization, at, aWorkspace, newId } from '../contract-fixtures';
 import { expectDuplicate } from '../expect-duplicate';
 
@@ -257,10 +257,30 @@ export function releasesAndDomainsCases(uow: () => UnitOfWork): void {
       expect(await uow().read.customDomains.find(app.id, domain.domain)).toBeNull();
     });
 
-    it('knows no branded host until workspace sign-in has them', async () => {
-      expect(await uow().read.brandedHosts.isBrandedHost(`login-${newId().slice(0, 8)}.example.com`)).toBe(
-        false,
-      );
+    it('finds a domain by name, whichever app has it', async () => {
+      const { workspace, app } = await tenancy(uow());
+      const domain = aCustomDomain(workspace.id, app.id);
+      await uow().transaction((tx) => tx.customDomains.insert(domain));
+      expect(await uow().read.customDomains.findByDomain(domain.domain)).toEqual(domain);
+      expect(await uow().read.customDomains.findByDomain(`x${domain.domain}`)).toBeNull();
+    });
+
+    it('knows the custom sign-in hosts workspaces claim as branded hosts, pending or verified', async () => {
+      const { workspace } = await tenancy(uow());
+      const host = `login-${newId().slice(0, 8)}.example.com`;
+      expect(await uow().read.brandedHosts.isBrandedHost(host)).toBe(false);
+      const config = defaultSignInConfig(workspace.id, at(0));
+      config.host = {
+        customDomain: host,
+        customDomainStatus: 'pending',
+        verificationToken: 't',
+        claimedAt: at(0),
+        verifiedAt: null,
+      };
+      await uow().transaction((tx) => tx.signInConfigs.save(config));
+      expect(await uow().read.brandedHosts.isBrandedHost(host)).toBe(true);
+      expect(await uow().read.brandedHosts.isBrandedHost(host.toUpperCase())).toBe(true);
+      expect(await uow().read.brandedHosts.isBrandedHost(`www.${host}`)).toBe(false);
     });
   });
 

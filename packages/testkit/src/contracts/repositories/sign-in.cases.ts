@@ -139,6 +139,61 @@ export function signInCases(uow: () => UnitOfWork): void {
       await uow().transaction((tx) => tx.signInConfigs.save(claim(workspace.id, host)));
     });
 
+    it('finds the claim of a host, pending or verified, whatever the letter case', async () => {
+      const { workspace } = await twoWorkspaces(uow());
+      const host = `find-${newId().slice(0, 8)}.example.com`;
+      expect(await uow().read.signInConfigs.findByClaimedHost(host)).toBeNull();
+      const config = defaultSignInConfig(workspace.id, at(0));
+      config.host = {
+        customDomain: host,
+        customDomainStatus: 'pending',
+        verificationToken: 't',
+        claimedAt: at(0),
+        verifiedAt: null,
+      };
+      await uow().transaction((tx) => tx.signInConfigs.save(config));
+      expect((await uow().read.signInConfigs.findByClaimedHost(host.toUpperCase()))?.workspaceId).toBe(
+        workspace.id,
+      );
+      expect(await uow().read.signInConfigs.findByVerifiedHost(host)).toBeNull();
+    });
+
+    it('lists the configurations holding a sealed mail password, by workspace, in batches', async () => {
+      const { workspace, other } = await twoWorkspaces(uow());
+      const custom = (workspaceId: string, password: typeof SEALED | null): SignInConfig => ({
+        ...defaultSignInConfig(workspaceId, at(0)),
+        mail: {
+          mode: 'custom',
+          fromDisplayName: null,
+          fromEmail: 'a@example.test',
+          host: 'mail.example.test',
+          port: 587,
+          username: 'u',
+          password,
+          ssl: false,
+          starttls: true,
+        },
+      });
+      await uow().transaction(async (tx) => {
+        await tx.signInConfigs.save(custom(workspace.id, SEALED));
+        await tx.signInConfigs.save(custom(other.id, null));
+      });
+      const seen: SignInConfig[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const batch = await uow().read.signInConfigs.listWithMailPassword(after, 2);
+        seen.push(...batch);
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < 2) break;
+        after = last.workspaceId;
+      }
+      const ids = seen.map((c) => c.workspaceId);
+      expect(ids).toContain(workspace.id);
+      expect(ids).not.toContain(other.id);
+      expect([...ids].sort()).toEqual(ids);
+      expect(seen.find((c) => c.workspaceId === workspace.id)?.mail).toMatchObject({ password: SEALED });
+    });
+
     it('keeps one branding image per kind, bytes exactly as written', async () => {
       const { workspace, other } = await twoWorkspaces(uow());
       const bytes = Uint8Array.from([0, 1, 2, 250, 255]);
@@ -458,6 +513,40 @@ export function signInCases(uow: () => UnitOfWork): void {
       expect(await uow().transaction((tx) => tx.ssoConnections.delete(workspace.id, second.id))).toBe(true);
       expect(await uow().transaction((tx) => tx.ssoConnections.deleteAll(workspace.id))).toBe(1);
       expect(await uow().read.ssoConnections.list(workspace.id)).toEqual([]);
+    });
+
+    it('lists the connections holding a sealed client secret, of every workspace, by id', async () => {
+      const { workspace, other } = await twoWorkspaces(uow());
+      const connection = (workspaceId: string, clientSecret: typeof SEALED | null): SsoConnection => ({
+        id: newId(),
+        workspaceId,
+        protocol: 'oidc',
+        name: 'Okta',
+        enabled: true,
+        settings: {},
+        clientSecret,
+        organizationId: null,
+        createdAt: at(1),
+        updatedAt: at(1),
+      });
+      const withSecret = [connection(workspace.id, SEALED), connection(other.id, SEALED)];
+      const without = connection(workspace.id, null);
+      await uow().transaction(async (tx) => {
+        for (const c of [...withSecret, without]) await tx.ssoConnections.save(c);
+      });
+      const seen: SsoConnection[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const batch = await uow().read.ssoConnections.listWithClientSecret(after, 1);
+        seen.push(...batch);
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < 1) break;
+        after = last.id;
+      }
+      const ids = seen.map((c) => c.id);
+      for (const c of withSecret) expect(ids).toContain(c.id);
+      expect(ids).not.toContain(without.id);
+      expect([...ids].sort()).toEqual(ids);
     });
   });
 }
