@@ -30,6 +30,8 @@ export interface Config {
   readonly trustProxy: boolean | number | string | undefined;
   /** Password hashes (argon2id) allowed to run at once; the rest queue. */
   readonly passwordHashConcurrency: number;
+  /** How long setting an app user's password may take before 504 (`APP_USER_PASSWORD_TIMEOUT_MS`). */
+  readonly appUserPasswordTimeoutMs: number;
   /** `/metrics` (Prometheus) listens here when set; off by default. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
@@ -220,6 +222,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       `PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 64, got '${hashConcurrencyText}'`,
     );
 
+  const appUserTimeoutText = text('APP_USER_PASSWORD_TIMEOUT_MS');
+  const appUserPasswordTimeoutMs = appUserTimeoutText === undefined ? 10_000 : Number(appUserTimeoutText);
+  if (
+    !(
+      Number.isInteger(appUserPasswordTimeoutMs) &&
+      appUserPasswordTimeoutMs >= 50 &&
+      appUserPasswordTimeoutMs <= 120_000
+    )
+  )
+    problems.push(
+      `APP_USER_PASSWORD_TIMEOUT_MS must be a whole number of milliseconds from 50 to 120000, got '${appUserTimeoutText}'`,
+    );
+
   const config: Config = {
     port,
     host,
@@ -244,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel,
     trustProxy,
     passwordHashConcurrency,
+    appUserPasswordTimeoutMs,
     redisUrl,
     blobStore,
     metricsPort,

@@ -136,6 +136,16 @@ describe('configuration (supplement §1)', () => {
     }
   });
 
+  it('bounds setting an app user password by APP_USER_PASSWORD_TIMEOUT_MS (10 seconds by default)', () => {
+    expect(loadConfig({}).appUserPasswordTimeoutMs).toBe(10_000);
+    expect(loadConfig({ APP_USER_PASSWORD_TIMEOUT_MS: '250' }).appUserPasswordTimeoutMs).toBe(250);
+    for (const bad of ['0', '49', '120001', '1.5', 'soon']) {
+      expect(problemsOf({ APP_USER_PASSWORD_TIMEOUT_MS: bad })).toEqual([
+        `APP_USER_PASSWORD_TIMEOUT_MS must be a whole number of milliseconds from 50 to 120000, got '${bad}'`,
+      ]);
+    }
+  });
+
   it('accepts a well-formed master key', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ KMS_MASTER_KEY: key }).kmsMasterKey).toBe(key);

@@ -77,7 +77,14 @@ describe('the API document', () => {
   it('names a security scheme per caller kind, and operator routes accept only the operator token', () => {
     const document = apiDocumentOf(t.running.app);
     const schemes = Object.keys((document.components as { securitySchemes: object }).securitySchemes).sort();
-    expect(schemes).toEqual(['m2mBearer', 'm2mClientBasic', 'operatorToken', 'teamBearer', 'workloadBearer']);
+    expect(schemes).toEqual([
+      'appUserBearer',
+      'm2mBearer',
+      'm2mClientBasic',
+      'operatorToken',
+      'teamBearer',
+      'workloadBearer',
+    ]);
     const security = (p: string, method: string) =>
       (document.paths[p]?.[method] as { security?: unknown } | undefined)?.security;
     expect(security('/v1/operator/organizations', 'get')).toEqual([{ operatorToken: [] }]);
@@ -86,6 +93,10 @@ describe('the API document', () => {
       { m2mBearer: [] },
     ]);
     expect(security('/v1/organizations', 'get')).toEqual([{ teamBearer: [] }]);
+    expect(security('/v1/workspaces/{workspace_id}/apps', 'get')).toEqual([
+      { teamBearer: [] },
+      { appUserBearer: [] },
+    ]);
     expect(security('/v1/auth/token', 'post')).toEqual([{}]);
     expect(security('/v1/workspaces/{workspace_id}/m2m/token', 'post')).toEqual([{}, { m2mClientBasic: [] }]);
   });

@@ -787,6 +787,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/invite-links/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an invite (or reset) link before showing its form
+         * @description Does not use the link up. 410 for any link that cannot be used.
+         */
+        post: operations["inspectInviteLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/invite-links/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a password with an invite (or reset) link
+         * @description Sets the password, marks the email verified, uses the link up and makes every other link of the user unusable. A password the policy refuses (422) or that could not be saved (502) leaves the link usable; 5 such failures with one link in 10 minutes, then 429.
+         */
+        post: operations["redeemInviteLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/jwks.json": {
         parameters: {
             query?: never;
@@ -898,6 +938,26 @@ export interface paths {
         get: operations["getPublicAppBootstrap"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/workspaces/{workspace_id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app user signs in, or renews their tokens
+         * @description Send `{email, password}` (optionally `app_id`, and `new_password`, which a temporary password requires) to sign in, or `{refresh_token}` to rotate: each refresh token works once and reusing a spent one ends the session. Needs the workspace’s platform sign-in active (409). 10 failures for one user in 10 minutes: 429. Access tokens last 5 minutes, refresh tokens 30 days.
+         */
+        post: operations["createAppUserToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1569,6 +1629,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/auth/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenants of a workspace’s apps, oldest first */
+        get: operations["listTenants"];
+        put?: never;
+        /**
+         * Create a tenant
+         * @description `alias` (unique in the workspace) keys the tenant in the `organization` claim. At most 1,000.
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tenant */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tenant
+         * @description Its memberships go, never the users. Allowed while frozen.
+         */
+        delete: operations["deleteTenant"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a tenant
+         * @description While the workspace is frozen only `{enabled: false}` passes.
+         */
+        patch: operations["updateTenant"];
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of a tenant, oldest first */
+        get: operations["listTenantMembers"];
+        put?: never;
+        /**
+         * Add an app user to a tenant
+         * @description `user_id` or `email`. The email of someone who can already sign in adds them without an invitation; the email of nobody, or of a still-pending user, makes or keeps the pending user and invites them as POST /users does (its resend limits apply). 200 when the user already was a member.
+         */
+        post: operations["addTenantMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an app user from a tenant
+         * @description The user’s login stays. Allowed while frozen.
+         */
+        delete: operations["removeTenantMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/coderunners": {
         parameters: {
             query?: never;
@@ -1880,6 +2027,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app users of a workspace, oldest first
+         * @description `first` skips (default 0); `limit` 1 to 200 (default 100). Works whatever the sign-in mode.
+         */
+        get: operations["listAppUsers"];
+        put?: never;
+        /**
+         * Invite an app user
+         * @description Makes a pending user (role `user` unless `role` says otherwise) and emails a set-password link valid 72 hours through the workspace’s sign-in mail (`send_email: false` sends nothing). Someone who can already sign in is 409 and nothing is sent; inviting a still-pending user again is a resend, whose limits apply (429). `tenant_id` needs multi-tenant on (409).
+         */
+        post: operations["inviteAppUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/users/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an app user with a password
+         * @description Exactly one of `password` and `generate_password: true`. The password is set at once (temporary unless `temporary_password: false`; a generated one always is) and the email marked verified. An email with where to sign in and the role is sent, never the password. A generated password is answered here once (`temporary_password`). 504 when setting it timed out: it may or may not be set; retry with temporary-password.
+         */
+        post: operations["addAppUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One app user */
+        get: operations["getAppUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app user
+         * @description With their links, sessions (their tokens stop working at once) and tenant memberships. Allowed while frozen.
+         */
+        delete: operations["deleteAppUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Enable or disable an app user, or replace their roles
+         * @description `roles` is the full list. Disabling ends the user’s sessions at once. While the workspace is frozen only changes that take access away pass: disabling, removing roles (an empty list included).
+         */
+        patch: operations["updateAppUser"];
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/users/{user_id}/invite-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a one-time invite link for a pending app user
+         * @description Valid 24 hours; answered once (the secret after `#`), only its hash is kept; it cancels the previous unused one-time link. At most 10 per user per hour (429).
+         */
+        post: operations["createAppUserInviteLink"];
+        /**
+         * Cancel an app user’s unused one-time invite link
+         * @description 204 also when there is none. Emailed invitation links stay. Allowed while frozen.
+         */
+        delete: operations["deleteAppUserInviteLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/users/{user_id}/resend-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an app user’s invitation again
+         * @description A new link (72 hours) that cancels the older emailed ones. Not within a minute of the last invitation email, and at most 5 in the 24 hours from the first resend (429).
+         */
+        post: operations["resendAppUserInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/users/{user_id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an app user a password reset link
+         * @description The link (72 hours) goes to the user’s address only; the current password works until it is used.
+         */
+        post: operations["resetAppUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/users/{user_id}/temporary-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an app user a temporary password
+         * @description For a user still pending, or whose earlier temporary password is unused. Answered once; the user must change it at first sign-in; no email; every unused link is cancelled. 504 when setting it timed out (retry).
+         */
+        post: operations["setAppUserTemporaryPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/vault/collections": {
         parameters: {
             query?: never;
@@ -1973,6 +2273,24 @@ export interface components {
                 action: string;
             }[];
         };
+        AddAppUserDto: {
+            email: string;
+            /** @description 8 to 128 characters */
+            password?: string;
+            /** @description true: a temporary password is generated and answered once */
+            generate_password?: boolean;
+            /** @description with `password`: default true; a generated password is always temporary */
+            temporary_password?: boolean;
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description an app role: `viewer`, `user` (the default for a new user), `admin` or custom */
+            role?: string;
+            /**
+             * Format: uuid
+             * @description an active `shell_federated` or `standalone` app the sign-in link opens
+             */
+            app_id?: string;
+        };
         AddDomainDto: {
             /** @description a bare hostname such as `shop.example.com`; Unicode names are stored as punycode */
             domain: string;
@@ -1985,6 +2303,41 @@ export interface components {
             send_email?: boolean | null;
             role?: string | null;
             expires_at?: string | null;
+        };
+        AddTenantMemberDto: {
+            /** Format: uuid */
+            user_id?: string;
+            email?: string;
+        };
+        /** @description The user, whether the email went out, where to sign in and (once) a generated password */
+        AddedAppUser: {
+            /**
+             * Format: uuid
+             * @description the user's `sub`
+             */
+            id: string;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            enabled: boolean;
+            email_verified: boolean;
+            /** @description app roles */
+            roles: string[];
+            /** @description true until the user has a password */
+            invite_pending: boolean;
+            email_sent: boolean | null;
+            email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
+            email_attempted_at: string | null;
+            /** @description the user must choose a new password at next sign-in */
+            password_change_required: boolean;
+            temporary_password_set_at: string | null;
+            invite_link_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_login_at: string | null;
+            /** @description where the user signs in */
+            sign_in_url: string;
+            temporary_password: string | null;
         };
         /** @description The membership, and whether its invitation or set-password email went out */
         AddedMembership: {
@@ -2008,6 +2361,16 @@ export interface components {
             user_idp_realm: string | null;
             email_sent: boolean | null;
             email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
+        };
+        /** @description The membership, and whether the user was invited */
+        AddedTenantMember: {
+            /** Format: uuid */
+            tenant_id: string;
+            user: components["schemas"]["AppUser"];
+            /** Format: date-time */
+            added_at: string;
+            /** @description a new or still-pending user was sent an invitation */
+            invited: boolean;
         };
         App: {
             /** Format: uuid */
@@ -2108,6 +2471,103 @@ export interface components {
         };
         AppRoleList: {
             roles: components["schemas"]["AppRole"][];
+        };
+        AppUser: {
+            /**
+             * Format: uuid
+             * @description the user's `sub`
+             */
+            id: string;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            enabled: boolean;
+            email_verified: boolean;
+            /** @description app roles */
+            roles: string[];
+            /** @description true until the user has a password */
+            invite_pending: boolean;
+            email_sent: boolean | null;
+            email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
+            email_attempted_at: string | null;
+            /** @description the user must choose a new password at next sign-in */
+            password_change_required: boolean;
+            temporary_password_set_at: string | null;
+            invite_link_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_login_at: string | null;
+        };
+        AppUserList: {
+            users: components["schemas"]["AppUser"][];
+            first: number;
+            limit: number;
+            /** @description every app user of the workspace */
+            total: number;
+        };
+        AppUserPasswordResetAccepted: {
+            /** @constant */
+            status: "accepted";
+            email_sent: boolean | null;
+            email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
+        };
+        /** @description The user, where to sign in and the temporary password, answered this once */
+        AppUserTemporaryPassword: {
+            /**
+             * Format: uuid
+             * @description the user's `sub`
+             */
+            id: string;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            enabled: boolean;
+            email_verified: boolean;
+            /** @description app roles */
+            roles: string[];
+            /** @description true until the user has a password */
+            invite_pending: boolean;
+            email_sent: boolean | null;
+            email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
+            email_attempted_at: string | null;
+            /** @description the user must choose a new password at next sign-in */
+            password_change_required: boolean;
+            temporary_password_set_at: string | null;
+            invite_link_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_login_at: string | null;
+            /** @description where the user signs in */
+            sign_in_url: string;
+            /** @description answered this once; never stored in the clear or emailed */
+            temporary_password: string;
+        };
+        AppUserTokenPair: {
+            /** @description RS256 JWT, audience `app-user` */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description seconds (300) */
+            expires_in: number;
+            /** @description works once; 30 days */
+            refresh_token: string;
+        };
+        AppUserTokenRequestDto: {
+            /**
+             * @description when sent, must name the form used
+             * @enum {string}
+             */
+            grant_type?: "password" | "refresh_token";
+            email?: string;
+            password?: string;
+            /**
+             * Format: uuid
+             * @description the app signing in (`azp`); `shell` when absent
+             */
+            app_id?: string;
+            /** @description required with a temporary password; becomes the password */
+            new_password?: string;
+            refresh_token?: string;
         };
         AuditEvent: {
             /** Format: uuid */
@@ -2260,6 +2720,14 @@ export interface components {
             /** @description SAML: the IdP's signing certificate, PEM */
             certificate?: string;
         };
+        CreateTenantDto: {
+            name: string;
+            alias?: string | null;
+            /** @description the tenant's email domains, at most 50 */
+            domains?: string[];
+            /** @description default true */
+            enabled?: boolean;
+        };
         CreateTicketDto: {
             subject: string;
             /** @enum {string} */
@@ -2376,6 +2844,42 @@ export interface components {
         InvitationAccepted: {
             /** @constant */
             status: "accepted";
+        };
+        InviteAppUserDto: {
+            email: string;
+            /** @description default true */
+            send_email?: boolean;
+            /**
+             * Format: uuid
+             * @description a tenant to add the user to (multi-tenant must be on)
+             */
+            tenant_id?: string;
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description an app role: `viewer`, `user` (the default for a new user), `admin` or custom */
+            role?: string;
+            /**
+             * Format: uuid
+             * @description an active `shell_federated` or `standalone` app the sign-in link opens
+             */
+            app_id?: string;
+        };
+        InviteLink: {
+            /** @description the one-time link, its secret after `#`; answered this once */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InviteLinkInspection: {
+            workspace_name: string;
+            logo_url: string | null;
+            email_masked: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InviteLinkTokenDto: {
+            /** @description the token after `#token=` in the link */
+            token: string;
         };
         /** @description The public keys that verify access tokens (RFC 7517) */
         Jwks: {
@@ -2883,6 +3387,15 @@ export interface components {
             /** @constant */
             status: "ready";
         };
+        RedeemInviteLinkDto: {
+            /** @description 8 to 128 characters */
+            password: string;
+            /** @description the token after `#token=` in the link */
+            token: string;
+        };
+        RedeemedInviteLink: {
+            sign_in_url: string;
+        };
         RedeemedPasswordLink: {
             /** @description the account whose password was set: sign in with it */
             email: string;
@@ -3199,6 +3712,34 @@ export interface components {
             /** @description where the IdP sends the browser back (register it there) */
             return_url: string;
         };
+        Tenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            alias: string | null;
+            domains: string[];
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TenantList: {
+            tenants: components["schemas"]["Tenant"][];
+        };
+        TenantMember: {
+            /** Format: uuid */
+            tenant_id: string;
+            user: components["schemas"]["AppUser"];
+            /** Format: date-time */
+            added_at: string;
+        };
+        TenantMemberList: {
+            members: components["schemas"]["TenantMember"][];
+            first: number;
+            limit: number;
+            total: number;
+        };
         TestSignInMailDto: {
             mail?: {
                 /**
@@ -3377,6 +3918,11 @@ export interface components {
             permissions?: string[];
             description?: string | null;
         };
+        UpdateAppUserDto: {
+            enabled?: boolean;
+            /** @description the full list of app roles (replaces the current one) */
+            roles?: string[];
+        };
         UpdateEnvironmentDto: {
             name?: string;
             /** @enum {string} */
@@ -3410,6 +3956,12 @@ export interface components {
             sso_url?: string;
             /** @description SAML: the IdP's signing certificate, PEM */
             certificate?: string;
+        };
+        UpdateTenantDto: {
+            name?: string;
+            alias?: string | null;
+            domains?: string[];
+            enabled?: boolean;
         };
         UpsertSecretDto: {
             value: string;
@@ -7410,7 +7962,7 @@ export interface operations {
             /**
              * @description Too Many Requests
              *
-             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together
              */
             429: {
                 headers: {
@@ -7509,7 +8061,7 @@ export interface operations {
             /**
              * @description Too Many Requests
              *
-             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together
              */
             429: {
                 headers: {
@@ -7609,7 +8161,7 @@ export interface operations {
             /**
              * @description Too Many Requests
              *
-             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together
              */
             429: {
                 headers: {
@@ -7640,6 +8192,211 @@ export interface operations {
                         status?: 503;
                         /** @enum {unknown} */
                         code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inspectInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteLinkTokenDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLinkInspection"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Gone
+             *
+             *     - `link_unusable`: the link is unknown, expired, used or cancelled
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "link_unusable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            422: components["responses"]["ValidationFailed"];
+            /**
+             * @description Too Many Requests
+             *
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "public_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeemInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemInviteLinkDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemedInviteLink"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Gone
+             *
+             *     - `link_unusable`: the link is unknown, expired, used or cancelled
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "link_unusable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_password`: the password is not 8 to 128 characters
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_password" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together
+             *     - `too_many_redeem_attempts`: five failed attempts with this link in 10 minutes
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "public_rate_limited" | "too_many_redeem_attempts";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `password_not_saved`: the password could not be saved; nothing changed (a link stays usable): retry
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "password_not_saved";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             *     - `password_hashing_busy`: too many passwords are being checked right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable" | "password_hashing_busy";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7955,7 +8712,7 @@ export interface operations {
             /**
              * @description Too Many Requests
              *
-             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper
+             *     - `public_rate_limited`: at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together
              */
             429: {
                 headers: {
@@ -8048,6 +8805,208 @@ export interface operations {
                         status?: 503;
                         /** @enum {unknown} */
                         code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAppUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppUserTokenRequestDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUserTokenPair"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `invalid_credentials`: wrong email or password (the same answer for both)
+             *     - `invalid_refresh_token`: the refresh token is invalid, spent or revoked
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "invalid_credentials" | "invalid_refresh_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "password_change_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_password`: the password is not 8 to 128 characters
+             *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
+             *     - `invalid_token_request`: send either `{email, password}` or `{refresh_token}`
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_password" | "invalid_sign_in_app" | "invalid_token_request" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `too_many_sign_in_attempts`: too many failed sign-ins for one email; `Retry-After` says when to try again
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "too_many_sign_in_attempts";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `password_not_saved`: the password could not be saved; nothing changed (a link stays usable): retry
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "password_not_saved";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             *     - `password_hashing_busy`: too many passwords are being checked right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable" | "password_hashing_busy";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `password_save_timeout`: setting the password timed out; it may or may not be set: retry (temporary-password)
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "password_save_timeout";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13103,7 +14062,7 @@ export interface operations {
              * @description Conflict
              *
              *     - `limit_reached`: a create past a ceiling of what a workspace holds; `detail` names the ceiling
-             *     - `multi_tenant_disabled`: `organization_id` links a tenant, and multi-tenant is off
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
              */
             409: {
                 headers: {
@@ -13416,6 +14375,974 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "not_found" | "sso_connection_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "multi_tenant_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTenantDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `limit_reached`: a create past a ceiling of what a workspace holds; `detail` names the ceiling
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             *     - `tenant_alias_taken`: another tenant of the workspace has this alias
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "limit_reached" | "multi_tenant_disabled" | "platform_sign_in_required" | "tenant_alias_taken";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `invalid_tenant_alias`: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit
+             *     - `invalid_tenant_domains`: `domains` holds something that is not a domain name, or more than 50
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_name" | "invalid_tenant_alias" | "invalid_tenant_domains" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a tenant id of the workspace */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "multi_tenant_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a tenant id of the workspace */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "multi_tenant_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a tenant id of the workspace */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTenantDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             *     - `tenant_alias_taken`: another tenant of the workspace has this alias
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "multi_tenant_disabled" | "platform_sign_in_required" | "tenant_alias_taken";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `invalid_tenant_alias`: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit
+             *     - `invalid_tenant_domains`: `domains` holds something that is not a domain name, or more than 50
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_name" | "invalid_tenant_alias" | "invalid_tenant_domains" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTenantMembers: {
+        parameters: {
+            query?: {
+                /** @description how many to skip, oldest first (default 0) */
+                first?: number;
+                /** @description at most this many, 1 to 200 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a tenant id of the workspace */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantMemberList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "multi_tenant_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_page`: `first` or `limit` out of range
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_page" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addTenantMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a tenant id of the workspace */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTenantMemberDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedTenantMember"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedTenantMember"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_user_disabled`: the app user is disabled; enable them first
+             *     - `duplicate`: a uniqueness rule of the database
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_user_disabled" | "duplicate" | "multi_tenant_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_email`: not an email address
+             *     - `user_id_or_email`: send exactly one of `user_id` and `email`
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_email" | "user_id_or_email" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `invite_resend_limit`: five resends already in the 24 hours counted from the first resend
+             *     - `invite_resend_too_soon`: an invitation email went out less than a minute ago
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "invite_resend_limit" | "invite_resend_too_soon";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeTenantMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a tenant id of the workspace */
+                tenant_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_member_not_found`: the user is not a member of this tenant
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "tenant_member_not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "multi_tenant_disabled" | "platform_sign_in_required";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -16126,6 +18053,1301 @@ export interface operations {
                         status?: 503;
                         /** @enum {unknown} */
                         code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAppUsers: {
+        parameters: {
+            query?: {
+                /** @description how many to skip, oldest first (default 0) */
+                first?: number;
+                /** @description at most this many, 1 to 200 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUserList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_page`: `first` or `limit` out of range
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_page" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inviteAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteAppUserDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUser"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `tenant_not_found`: the workspace has no such tenant
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "tenant_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_user_can_sign_in`: the person can already sign in (a password, another credential or a single sign-on link)
+             *     - `app_user_disabled`: the app user is disabled; enable them first
+             *     - `duplicate`: a uniqueness rule of the database
+             *     - `multi_tenant_disabled`: multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_user_can_sign_in" | "app_user_disabled" | "duplicate" | "multi_tenant_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_email`: not an email address
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
+             *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "invalid_email" | "invalid_name" | "invalid_sign_in_app" | "unknown_app_role" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `invite_resend_limit`: five resends already in the 24 hours counted from the first resend
+             *     - `invite_resend_too_soon`: an invitation email went out less than a minute ago
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "invite_resend_limit" | "invite_resend_too_soon";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddAppUserDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedAppUser"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_user_can_sign_in`: the person can already sign in (a password, another credential or a single sign-on link)
+             *     - `duplicate`: a uniqueness rule of the database
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_user_can_sign_in" | "duplicate" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `generated_password_is_temporary`: a generated password is always temporary (`temporary_password: false` with it)
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_email`: not an email address
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `invalid_password`: the password is not 8 to 128 characters
+             *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
+             *     - `password_option_required`: add needs exactly one of `password` and `generate_password: true`
+             *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "generated_password_is_temporary" | "invalid_body" | "invalid_email" | "invalid_name" | "invalid_password" | "invalid_sign_in_app" | "password_option_required" | "unknown_app_role" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `password_not_saved`: the password could not be saved; nothing changed (a link stays usable): retry
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "password_not_saved";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             *     - `password_hashing_busy`: too many passwords are being checked right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable" | "password_hashing_busy";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `password_save_timeout`: setting the password timed out; it may or may not be set: retry (temporary-password)
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "password_save_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUser"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAppUserDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUser"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_body" | "unknown_app_role" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAppUserInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_user_can_sign_in`: the person can already sign in (a password, another credential or a single sign-on link)
+             *     - `app_user_disabled`: the app user is disabled; enable them first
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_user_can_sign_in" | "app_user_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `invite_link_limit`: ten invite links for this user in the last hour
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "invite_link_limit";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAppUserInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendAppUserInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUser"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_user_can_sign_in`: the person can already sign in (a password, another credential or a single sign-on link)
+             *     - `app_user_disabled`: the app user is disabled; enable them first
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_user_can_sign_in" | "app_user_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `invite_resend_limit`: five resends already in the 24 hours counted from the first resend
+             *     - `invite_resend_too_soon`: an invitation email went out less than a minute ago
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "invite_resend_limit" | "invite_resend_too_soon";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetAppUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUserPasswordResetAccepted"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `app_user_disabled`: the app user is disabled; enable them first
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "app_user_disabled" | "platform_sign_in_required";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setAppUserTemporaryPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description an app user's id (their `sub`) in the workspace */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUserTemporaryPassword"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_user_not_found`: the workspace has no such app user
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_user_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `platform_sign_in_required`: multi-tenant needs active platform sign-in (mode `platform`)
+             *     - `temporary_password_not_allowed`: the user chose their own password or signs in through single sign-on
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "platform_sign_in_required" | "temporary_password_not_allowed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `password_not_saved`: the password could not be saved; nothing changed (a link stays usable): retry
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "password_not_saved";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             *     - `password_hashing_busy`: too many passwords are being checked right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable" | "password_hashing_busy";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `password_save_timeout`: setting the password timed out; it may or may not be set: retry (temporary-password)
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "password_save_timeout";
                     } & components["schemas"]["Problem"];
                 };
             };

@@ -71,6 +71,20 @@ describe('JwtTokenSigner', () => {
     });
   });
 
+  it('with anyIssuer accepts a token of any issuer, still checking audience, signature and expiry', async () => {
+    const issuer = 'http://control.test/v1/public/workspaces/ws-2';
+    const token = await signer.sign({}, { ...ACCESS, issuer });
+    expect(await signer.verify(token, { audience: 'control' })).toBeNull();
+    expect(await signer.verify(token, { audience: 'control', anyIssuer: true })).toMatchObject({
+      iss: issuer,
+    });
+    expect(await signer.verify(token, { audience: 'm2m', anyIssuer: true })).toBeNull();
+    const [header, payload] = token.split('.');
+    expect(
+      await signer.verify(`${header}.${payload}.AAAA`, { audience: 'control', anyIssuer: true }),
+    ).toBeNull();
+  });
+
   it('refuses another audience', async () => {
     const refresh = await signer.sign({}, { ...ACCESS, audience: 'control-refresh' });
     expect(await signer.verify(refresh, { audience: 'control' })).toBeNull();

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { principalOf } from './middleware/authenticate';
 import { clientIp } from './request-context';
 
-/** The audit actor of a route that accepts team members, M2M clients or workloads. */
+/** The audit actor of a route that accepts team members, M2M clients, workloads or app users. */
 export function callerContext(req: Request, res: Response): RequestContext {
   const principal = principalOf(res);
   const actor =
@@ -11,7 +11,9 @@ export function callerContext(req: Request, res: Response): RequestContext {
       ? { kind: 'user' as const, id: principal.userId }
       : principal.kind === 'm2m'
         ? { kind: 'm2m' as const, id: principal.clientId }
-        : { kind: 'workload' as const, id: principal.workloadId };
+        : principal.kind === 'workload'
+          ? { kind: 'workload' as const, id: principal.workloadId }
+          : { kind: 'app_user' as const, id: principal.userId };
   return { actor, ip: clientIp(req) };
 }
 

@@ -19,12 +19,14 @@ import { sendProblem } from './problem';
 import { operationsOf } from './route-table';
 import { accessRoutes } from './routes/access.routes';
 import { appRolesRoutes } from './routes/app-roles.routes';
+import { appUsersRoutes } from './routes/app-users.routes';
 import { appsRoutes } from './routes/apps.routes';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
 import { domainsRoutes } from './routes/domains.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
+import { appUserPublicRoutes } from './routes/invite-links.routes';
 import { m2mRoutes } from './routes/m2m.routes';
 import { membershipRoutes } from './routes/membership.routes';
 import { operatorRoutes } from './routes/operator.routes';
@@ -39,6 +41,7 @@ import { secretsRoutes } from './routes/secrets.routes';
 import { signInRoutes } from './routes/sign-in.routes';
 import { ssoRoutes } from './routes/sso.routes';
 import { supportRoutes } from './routes/support.routes';
+import { tenantsRoutes } from './routes/tenants.routes';
 import { workloadsRoutes } from './routes/workloads.routes';
 
 export interface AppOptions {
@@ -119,6 +122,9 @@ export function createApp(options: AppOptions): Express {
     appRolesRoutes(options.useCases),
     ssoRoutes(options.useCases, options.platform.publicBaseUrl),
     publicSignInRoutes(options.useCases, options.platform.publicBaseUrl),
+    appUsersRoutes(options.useCases),
+    tenantsRoutes(options.useCases),
+    appUserPublicRoutes(options.useCases),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

@@ -22,6 +22,8 @@ export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // Spec, Errors (Apps): `size_bytes` or a release upload over 32 MiB.
   release_too_large: 413,
+  // Spec, Errors (Sign-in): setting a (generated) password timed out; it may or may not be set.
+  password_save_timeout: 504,
 };
 
 export const TITLES: Readonly<Record<number, string>> = {

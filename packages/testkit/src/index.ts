@@ -11,6 +11,7 @@ export { describeMailOutboxContract } from './contracts/mail-outbox.contract';
 export { describeRateLimiterContract } from './contracts/rate-limiter.contract';
 export { describeRepositoriesContract } from './contracts/repositories.contract';
 export { describeSigningKeyStoreContract } from './contracts/signing-key-store.contract';
+export * from './fakes/fake-app-user-credentials';
 export * from './fakes/fake-bundle-extractor';
 export * from './fakes/fake-deps';
 export * from './fakes/fake-key-management';

@@ -1,6 +1,7 @@
 import {
   Argon2PasswordHasher,
   BoundedPasswordHasher,
+  HashedAppUserCredentials,
   JwtTokenSigner,
   loadMasterKeyRing,
   NodeCryptoKeyManagement,
@@ -8,6 +9,8 @@ import {
   RandomUuidIds,
 } from '@groundfloor/crypto';
 import {
+  APP_USER_CREDENTIALS,
+  type AppUserCredentials,
   CLOCK,
   type Clock,
   ID_GENERATOR,
@@ -50,6 +53,15 @@ export const cryptoModule = new ContainerModule(({ bind }) => {
           maxWaiting: PASSWORD_HASHES_WAITING_PER_SLOT * config.passwordHashConcurrency,
         }),
       [CONFIG],
+    )
+    .inSingletonScope();
+  // App users' passwords in the built-in directory (docs/adr/0004): the same
+  // bounded hasher, with a deadline on setting one (504 past it).
+  bind<AppUserCredentials>(APP_USER_CREDENTIALS)
+    .toResolvedValue(
+      (config: Config, hasher: PasswordHasher) =>
+        new HashedAppUserCredentials(hasher, { timeoutMs: config.appUserPasswordTimeoutMs }),
+      [CONFIG, PASSWORD_HASHER],
     )
     .inSingletonScope();
   bind<KeyManagement>(KEY_MANAGEMENT)

@@ -1,4 +1,6 @@
 import {
+  APP_USER_CREDENTIALS,
+  type AppUserCredentials,
   BLOB_STORE,
   type BlobStore,
   BUNDLE_EXTRACTOR,
@@ -71,6 +73,7 @@ export const domainModule = new ContainerModule(({ bind }) => {
         bundles: BundleExtractor,
         dns: DnsResolver,
         instrument: Instrumentation,
+        appUserCredentials: AppUserCredentials,
       ) =>
         createUseCases({
           uow,
@@ -86,6 +89,7 @@ export const domainModule = new ContainerModule(({ bind }) => {
           blobs,
           bundles,
           dns,
+          appUserCredentials,
         }),
       [
         UNIT_OF_WORK,
@@ -102,6 +106,7 @@ export const domainModule = new ContainerModule(({ bind }) => {
         BUNDLE_EXTRACTOR,
         DNS_RESOLVER,
         INSTRUMENTATION,
+        APP_USER_CREDENTIALS,
       ],
     )
     .inSingletonScope();

@@ -89,7 +89,8 @@ export class JwtTokenSigner implements TokenSigner {
   async verify(token: string, options: VerifyOptions): Promise<Claims | null> {
     await this.init();
     const now = seconds(this.options.clock.now());
-    const cacheKey = `${options.audience}\n${options.issuer ?? ''}\n${token}`;
+    const issuer = options.anyIssuer ? undefined : (options.issuer ?? this.options.issuer);
+    const cacheKey = `${options.audience}\n${issuer ?? '*'}\n${token}`;
     const cached = this.verified.get(cacheKey);
     if (cached) {
       if (now < (cached.exp as number)) return cached;
@@ -107,7 +108,7 @@ export class JwtTokenSigner implements TokenSigner {
       const claims = jwt.verify(token, key, {
         algorithms: [SIGNING_ALGORITHM],
         audience: options.audience,
-        issuer: options.issuer ?? this.options.issuer,
+        ...(issuer === undefined ? {} : { issuer }),
         clockTimestamp: now,
       });
       // Every token we sign expires; one without exp was not made here.

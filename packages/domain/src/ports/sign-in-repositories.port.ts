@@ -82,6 +82,17 @@ export interface AppUserLinkRepository {
     kinds: readonly AppUserLinkKind[],
     now: Date,
   ): Promise<AppUserLink[]>;
+  /**
+   * For each of these users of the workspace, the latest expiry among their
+   * usable (unused, uncancelled, unexpired) links of these kinds; users with
+   * none are left out. One query for a whole page of users.
+   */
+  usableUntil(
+    workspaceId: string,
+    userIds: readonly string[],
+    kinds: readonly AppUserLinkKind[],
+    now: Date,
+  ): Promise<Map<string, Date>>;
   /** Cancels the user's unused, uncancelled links of these kinds; how many. */
   cancelActive(
     workspaceId: string,

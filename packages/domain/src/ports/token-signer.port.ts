@@ -11,7 +11,15 @@ export interface SignOptions {
 
 export interface VerifyOptions {
   readonly audience: string;
+  /** Defaults to the control plane's issuer. */
   readonly issuer?: string;
+  /**
+   * Accept any `iss`: for tokens whose issuer depends on what they name (an
+   * app user's token is issued by its workspace's sign-in), so the caller
+   * compares `iss` itself once it knows what to expect. Signature, audience
+   * and expiry are still checked.
+   */
+  readonly anyIssuer?: boolean;
 }
 
 /** Public half of a signing key as published in the JWKS. */

@@ -83,4 +83,26 @@ export const Limits = {
   ssoClientSecretMax: 4096,
   ssoCertificateMax: 16_384,
   ssoScopesMax: 20,
+  /** App users, invite links, tenants and app-user tokens (issue 11; spec: Limits; supplement §15). */
+  appUserList: { firstMax: 1_000_000, limitDefault: 100, limitMax: 200 },
+  appUserNameMax: 100,
+  /** Spec: the emailed invitation (and reset) link is valid 72 hours. */
+  invitationLinkSeconds: 72 * 3600,
+  /** Spec: a one-time invite link is valid 24 hours; 10 per user per hour. */
+  inviteLinkSeconds: 24 * 3600,
+  inviteLinksPerUser: { limit: 10, windowSeconds: 3600 },
+  /** Spec: no resend within 1 minute of the last invitation email; at most 5 in 24 hours from the first resend. */
+  inviteResendGapSeconds: 60,
+  inviteResends: { limit: 5, windowSeconds: 24 * 3600 },
+  /** Spec: 5 failed redeems of one link in 10 minutes, then 429. */
+  redeemFailuresPerLink: { limit: 5, windowSeconds: 10 * 60 },
+  /** Spec: the public invite routes, 10 requests a minute per client address (both routes together). */
+  publicInviteRoutesPerAddress: { limit: 10, windowSeconds: 60 },
+  /** Supplement §3: app end users get 5-minute access tokens and 30-day refresh tokens. */
+  appUserAccessTokenSeconds: 300,
+  appUserRefreshTokenSeconds: 30 * 24 * 3600,
+  tenantsPerWorkspace: 1_000,
+  tenantAliasMax: 63,
+  tenantDomainsMax: 50,
+  tenantMembersListed: 200,
 } as const;

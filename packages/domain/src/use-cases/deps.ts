@@ -1,3 +1,4 @@
+import type { AppUserCredentials } from '../ports/app-user-credentials.port';
 import type { BlobStore } from '../ports/blob-store.port';
 import type { BundleExtractor } from '../ports/bundle-extractor.port';
 import type { Clock } from '../ports/clock.port';
@@ -29,4 +30,6 @@ export interface Deps {
   readonly bundles: BundleExtractor;
   /** Custom domain verification. */
   readonly dns: DnsResolver;
+  /** App end users' passwords in the workspace's identity directory (docs/adr/0004). */
+  readonly appUserCredentials: AppUserCredentials;
 }

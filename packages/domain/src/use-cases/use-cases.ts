@@ -15,6 +15,22 @@ import { CreateAppRole } from './app-role/create-app-role.use-case';
 import { ListAppRoles } from './app-role/list-app-roles.use-case';
 import { ListPermissions } from './app-role/list-permissions.use-case';
 import { UpdateAppRole } from './app-role/update-app-role.use-case';
+import { AddAppUser } from './app-user/add-app-user.use-case';
+import { CreateInviteLink } from './app-user/create-invite-link.use-case';
+import { DeleteAppUser } from './app-user/delete-app-user.use-case';
+import { DeleteInviteLink } from './app-user/delete-invite-link.use-case';
+import { GetAppUser } from './app-user/get-app-user.use-case';
+import { InspectInviteLink } from './app-user/inspect-invite-link.use-case';
+import { InviteAppUser } from './app-user/invite-app-user.use-case';
+import { ListAppUsers } from './app-user/list-app-users.use-case';
+import { RedeemInviteLink } from './app-user/redeem-invite-link.use-case';
+import { ResendInvitation } from './app-user/resend-invitation.use-case';
+import { ResetAppUserPassword } from './app-user/reset-app-user-password.use-case';
+import { SetTemporaryPassword } from './app-user/set-temporary-password.use-case';
+import { UpdateAppUser } from './app-user/update-app-user.use-case';
+import { AuthenticateAppUser } from './app-user-auth/authenticate-app-user';
+import { RefreshAppUserSession } from './app-user-auth/refresh-app-user-session.use-case';
+import { SignInAppUser } from './app-user-auth/sign-in-app-user.use-case';
 import { ListAuditEvents } from './audit/list-audit-events.use-case';
 import { ListMyAccountEvents } from './audit/list-my-account-events.use-case';
 import { AuthenticateCaller } from './auth/authenticate-caller.use-case';
@@ -104,6 +120,14 @@ import {
 import { GetTicket, ListTickets } from './support/read-tickets.use-case';
 import { ReplyToTicket } from './support/reply-to-ticket.use-case';
 import { CloseTicket, ResolveTicket } from './support/resolve-or-close-ticket.use-case';
+import { AddTenantMember } from './tenant/add-tenant-member.use-case';
+import { CreateTenant } from './tenant/create-tenant.use-case';
+import { DeleteTenant } from './tenant/delete-tenant.use-case';
+import { GetTenant } from './tenant/get-tenant.use-case';
+import { ListTenantMembers } from './tenant/list-tenant-members.use-case';
+import { ListTenants } from './tenant/list-tenants.use-case';
+import { RemoveTenantMember } from './tenant/remove-tenant-member.use-case';
+import { UpdateTenant } from './tenant/update-tenant.use-case';
 import { ArchiveWorkload } from './workload/archive-workload.use-case';
 import { AuthenticateWorkload } from './workload/authenticate-workload';
 import { CreateWorkload } from './workload/create-workload.use-case';
@@ -126,6 +150,7 @@ export function createUseCases(deps: Deps) {
       authenticateTeam,
       new AuthenticateM2m(deps),
       new AuthenticateWorkload(deps),
+      new AuthenticateAppUser(deps),
     ]),
     signIn: new SignIn(deps),
     refreshSession: new RefreshSession(deps),
@@ -289,6 +314,41 @@ export function createUseCases(deps: Deps) {
       update: new UpdateSsoConnection(deps),
       delete: new DeleteSsoConnection(deps),
       testLogin: new TestSsoLogin(deps),
+    },
+    /** Workspace sign-in: app users and their links (issue 11). */
+    appUsers: {
+      list: new ListAppUsers(deps),
+      get: new GetAppUser(deps),
+      invite: new InviteAppUser(deps),
+      add: new AddAppUser(deps),
+      update: new UpdateAppUser(deps),
+      delete: new DeleteAppUser(deps),
+      resendInvitation: new ResendInvitation(deps),
+      resetPassword: new ResetAppUserPassword(deps),
+      setTemporaryPassword: new SetTemporaryPassword(deps),
+      createInviteLink: new CreateInviteLink(deps),
+      deleteInviteLink: new DeleteInviteLink(deps),
+    },
+    /** Workspace sign-in: the app's tenants and their members (multi-tenant only). */
+    tenants: {
+      list: new ListTenants(deps),
+      create: new CreateTenant(deps),
+      get: new GetTenant(deps),
+      update: new UpdateTenant(deps),
+      delete: new DeleteTenant(deps),
+      listMembers: new ListTenantMembers(deps),
+      addMember: new AddTenantMember(deps),
+      removeMember: new RemoveTenantMember(deps),
+    },
+    /** Workspace sign-in: app end users' own sign-in and token renewal (supplement §15). */
+    appUserTokens: {
+      signIn: new SignInAppUser(deps),
+      refresh: new RefreshAppUserSession(deps),
+    },
+    /** Workspace sign-in: the public invite-link routes (no token). */
+    inviteLinks: {
+      inspect: new InspectInviteLink(deps),
+      redeem: new RedeemInviteLink(deps),
     },
   };
 }

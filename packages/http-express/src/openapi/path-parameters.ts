@@ -58,6 +58,8 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
     uuid: false,
   },
   connection_id: uuid('an SSO connection id of the workspace'),
+  user_id: uuid("an app user's id (their `sub`) in the workspace"),
+  tenant_id: uuid('a tenant id of the workspace'),
   kind: {
     description: 'a branding image: `logo`, `favicon` or `login_background`',
     schema: { type: 'string', enum: ['logo', 'favicon', 'login_background'] },

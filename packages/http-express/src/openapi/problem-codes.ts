@@ -330,7 +330,8 @@ export const PROBLEM_CODES = {
   sso_connection_not_found: { status: 404, description: 'the workspace has no such SSO connection' },
   multi_tenant_disabled: {
     status: 409,
-    description: '`organization_id` links a tenant, and multi-tenant is off',
+    description:
+      'multi-tenant is off: tenants, `tenant_id` and `organization_id` (which links a tenant) need it',
   },
   tenant_not_found: { status: 404, description: 'the workspace has no such tenant' },
   invalid_sso_connection: {
@@ -341,8 +342,70 @@ export const PROBLEM_CODES = {
   branding_asset_not_found: { status: 404, description: 'the workspace has no such branding image' },
   public_rate_limited: {
     status: 429,
-    description: 'at most 60 requests a minute per client address to each public sign-in helper',
+    description:
+      'at most 60 requests a minute per client address to each public sign-in helper, 10 to the invite-link routes together',
   },
+  // App users, invite links, tenants and app-user tokens (issue 11).
+  app_user_not_found: { status: 404, description: 'the workspace has no such app user' },
+  app_user_can_sign_in: {
+    status: 409,
+    description: 'the person can already sign in (a password, another credential or a single sign-on link)',
+  },
+  app_user_disabled: { status: 409, description: 'the app user is disabled; enable them first' },
+  temporary_password_not_allowed: {
+    status: 409,
+    description: 'the user chose their own password or signs in through single sign-on',
+  },
+  unknown_app_role: {
+    status: 422,
+    description:
+      'role names that are neither built-in nor custom app roles of the workspace; `errors` names each',
+  },
+  password_option_required: {
+    status: 422,
+    description: 'add needs exactly one of `password` and `generate_password: true`',
+  },
+  generated_password_is_temporary: {
+    status: 422,
+    description: 'a generated password is always temporary (`temporary_password: false` with it)',
+  },
+  invalid_sign_in_app: {
+    status: 422,
+    description: '`app_id` is archived, or not a `shell_federated` or `standalone` app',
+  },
+  invalid_page: { status: 422, description: '`first` or `limit` out of range' },
+  invite_resend_too_soon: {
+    status: 429,
+    description: 'an invitation email went out less than a minute ago',
+  },
+  invite_resend_limit: {
+    status: 429,
+    description: 'five resends already in the 24 hours counted from the first resend',
+  },
+  invite_link_limit: { status: 429, description: 'ten invite links for this user in the last hour' },
+  too_many_redeem_attempts: {
+    status: 429,
+    description: 'five failed attempts with this link in 10 minutes',
+  },
+  password_not_saved: {
+    status: 502,
+    description: 'the password could not be saved; nothing changed (a link stays usable): retry',
+  },
+  password_save_timeout: {
+    status: 504,
+    description: 'setting the password timed out; it may or may not be set: retry (temporary-password)',
+  },
+  tenant_alias_taken: { status: 409, description: 'another tenant of the workspace has this alias' },
+  invalid_tenant_alias: {
+    status: 422,
+    description: 'an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit',
+  },
+  invalid_tenant_domains: {
+    status: 422,
+    description: '`domains` holds something that is not a domain name, or more than 50',
+  },
+  tenant_member_not_found: { status: 404, description: 'the user is not a member of this tenant' },
+  user_id_or_email: { status: 422, description: 'send exactly one of `user_id` and `email`' },
   // Served by the platform itself.
   database_unavailable: {
     status: 503,

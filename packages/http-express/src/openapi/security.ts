@@ -40,7 +40,8 @@ export const SECURITY_SCHEMES: Readonly<Record<Caller, { name: string; scheme: R
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: "An app end user's token, issued by the app's sign-in.",
+      description:
+        "An app end user's access token from `POST /v1/public/workspaces/{workspace_id}/token` (5 minutes; audience `app-user`): only flag values and apps read of its workspace.",
     },
   },
   operator: {

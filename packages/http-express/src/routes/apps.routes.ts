@@ -22,7 +22,7 @@ import {
   ShellConfigSchema,
   shellConfigJson,
 } from '../mappers/apps.mapper';
-import { principalOf, requireTeam, teamPrincipal } from '../middleware/authenticate';
+import { principalOf, requireCaller, requireTeam, teamPrincipal } from '../middleware/authenticate';
 import type { ProblemCode } from '../openapi/problem-codes';
 import { Resource } from '../openapi/schema';
 import { userContext } from '../request-context';
@@ -46,11 +46,15 @@ const text = (value: string | null | undefined) => (value === undefined ? undefi
 
 /**
  * Spec: Apps (apps, app access, compare and promote; releases and custom
- * domains have routes of their own). Team members only: app users get 403.
+ * domains have routes of their own). Team members; app users' tokens only on
+ * the four reads an app needs (list, one app, by slug, shell config), where
+ * they see the active apps their roles may launch.
  */
 export function appsRoutes(useCases: UseCases): Router {
   const router = apiRouter('Apps');
   const team = requireTeam(useCases);
+  // The reads an app needs also take its users' tokens, within their workspace (supplement §3, §15).
+  const appReader = requireCaller(useCases, { kinds: ['team', 'app_user'] });
   const ws = uuidParams('workspace_id');
   const one = uuidParams('workspace_id', 'app_id');
   const appOf = (req: Request, res: Response) => ({
@@ -63,12 +67,12 @@ export function appsRoutes(useCases: UseCases): Router {
     get: {
       id: 'listApps',
       summary: 'The apps of a workspace, oldest first (at most 200)',
-      callers: ['team'],
+      callers: ['team', 'app_user'],
       query: ListAppsQueryDto,
       responses: { 200: AppList },
       errors: [...READ, 'app_kind_filter_invalid'],
       handlers: [
-        team,
+        appReader,
         ws,
         async (req, res) => {
           const query = parseQuery(ListAppsQueryDto, req.query, {
@@ -136,12 +140,12 @@ export function appsRoutes(useCases: UseCases): Router {
       id: 'getAppBySlug',
       summary: 'The Shell configuration of a shell_federated app, by slug',
       description: 'An unknown slug, an archived app and an app of another kind are all 404.',
-      callers: ['team'],
+      callers: ['team', 'app_user'],
       query: AppBySlugQueryDto,
       responses: { 200: ShellConfigSchema },
       errors: [...READ, 'app_not_found'],
       handlers: [
-        team,
+        appReader,
         ws,
         async (req, res) => {
           const { slug } = parseQuery(AppBySlugQueryDto, req.query);
@@ -227,11 +231,11 @@ export function appsRoutes(useCases: UseCases): Router {
     get: {
       id: 'getApp',
       summary: 'One app, archived or not',
-      callers: ['team'],
+      callers: ['team', 'app_user'],
       responses: { 200: AppSchema },
       errors: [...READ, 'app_not_found'],
       handlers: [
-        team,
+        appReader,
         one,
         async (req, res) => {
           const app = await useCases.apps.get.execute({
@@ -324,11 +328,11 @@ export function appsRoutes(useCases: UseCases): Router {
     get: {
       id: 'getShellConfig',
       summary: 'The Shell configuration of a shell_federated app',
-      callers: ['team'],
+      callers: ['team', 'app_user'],
       responses: { 200: ShellConfigSchema },
       errors: [...READ, 'app_not_found', 'app_archived', 'app_not_shell_federated'],
       handlers: [
-        team,
+        appReader,
         one,
         async (req, res) => {
           const config = await useCases.apps.shellConfig.execute({

@@ -93,6 +93,8 @@ export function flagsRoutes(useCases: UseCases): Router {
 
   // Reads take team members and M2M tokens (spec: M2M tokens are read-only on flags).
   const reader = requireCaller(useCases, { kinds: ['team', 'm2m', 'workload'] });
+  // The values apps poll also take app users' tokens of the workspace (spec: "flag values").
+  const runtimeReader = requireCaller(useCases, { kinds: ['team', 'm2m', 'workload', 'app_user'] });
 
   route(router, BASE, {
     get: {
@@ -122,7 +124,7 @@ export function flagsRoutes(useCases: UseCases): Router {
       description:
         'Answers an `ETag`; send it back as `If-None-Match` to get 304 while nothing changed. ' +
         'Clients may keep a copy but must revalidate it every time.',
-      callers: ['team', 'm2m', 'workload'],
+      callers: ['team', 'm2m', 'workload', 'app_user'],
       responses: {
         200: {
           schema: RuntimeFlags,
@@ -132,7 +134,7 @@ export function flagsRoutes(useCases: UseCases): Router {
       },
       errors: READ,
       handlers: [
-        reader,
+        runtimeReader,
         ws,
         async (req, res) => {
           const values = await useCases.flags.runtime.execute({

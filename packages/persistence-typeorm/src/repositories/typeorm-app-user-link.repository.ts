@@ -44,6 +44,30 @@ export class TypeormAppUserLinkRepository implements AppUserLinkRepository {
     return records.map(AppUserLinkMapper.toDomain);
   }
 
+  async usableUntil(
+    workspaceId: string,
+    userIds: readonly string[],
+    kinds: readonly AppUserLinkKind[],
+    now: Date,
+  ): Promise<Map<string, Date>> {
+    const ids = userIds.filter(isUuid);
+    if (!isUuid(workspaceId) || ids.length === 0 || kinds.length === 0) return new Map();
+    const rows: { userId: string; until: Date | string }[] = await this.scope
+      .manager()
+      .createQueryBuilder(AppUserLinkSchema, 'link')
+      .select('link.userId', 'userId')
+      .addSelect('MAX(link.expiresAt)', 'until')
+      .where('link.workspaceId = :workspaceId', { workspaceId })
+      .andWhere('link.userId IN (:...ids)', { ids })
+      .andWhere('link.kind IN (:...kinds)', { kinds: [...kinds] })
+      .andWhere('link.usedAt IS NULL')
+      .andWhere('link.cancelledAt IS NULL')
+      .andWhere('link.expiresAt > :now', { now })
+      .groupBy('link.userId')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.userId, new Date(r.until)]));
+  }
+
   async cancelActive(
     workspaceId: string,
     userId: string,

@@ -1,4 +1,5 @@
 import { DEFAULT_PLAN_LIMITS, type Deps, type PlatformSettings } from '@groundfloor/domain';
+import { FakeAppUserCredentials } from './fake-app-user-credentials';
 import { FakeBundleExtractor } from './fake-bundle-extractor';
 import { FakeKeyManagement } from './fake-key-management';
 import { FakeClock, FakeHasher, FakeMailer, FakeSecretTokens, FakeSigner, SequentialIds } from './fakes';
@@ -15,6 +16,7 @@ export interface FakeDeps extends Deps {
   readonly blobs: InMemoryBlobStore;
   readonly bundles: FakeBundleExtractor;
   readonly dns: InMemoryDnsResolver;
+  readonly appUserCredentials: FakeAppUserCredentials;
   settings: PlatformSettings;
 }
 
@@ -22,11 +24,12 @@ export interface FakeDeps extends Deps {
 export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
   const clock = new FakeClock();
   const blobs = new InMemoryBlobStore();
+  const hasher = new FakeHasher();
   return {
     uow: new InMemoryUnitOfWork(),
     clock,
     ids: new SequentialIds(),
-    hasher: new FakeHasher(),
+    hasher,
     signer: new FakeSigner(clock),
     secretTokens: new FakeSecretTokens(),
     mailer: new FakeMailer(),
@@ -35,6 +38,7 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
     blobs,
     bundles: new FakeBundleExtractor(blobs),
     dns: new InMemoryDnsResolver(),
+    appUserCredentials: new FakeAppUserCredentials(hasher),
     settings: {
       publicBaseUrl: 'http://control.test',
       platformName: 'Groundfloor',

@@ -55,6 +55,7 @@ export class FakeSigner implements TokenSigner {
       iat: now,
       exp: now + o.expiresInSeconds,
       jti: o.jwtid,
+      ...(o.issuer === undefined ? {} : { iss: o.issuer }),
     };
     return `fake.${Buffer.from(JSON.stringify(body)).toString('base64url')}`;
   }
@@ -63,6 +64,8 @@ export class FakeSigner implements TokenSigner {
     try {
       const claims = JSON.parse(Buffer.from(token.slice(5), 'base64url').toString()) as Claims;
       if (claims.aud !== o.audience) return null;
+      // Tokens signed without an issuer stand for the control plane's; a named issuer must match.
+      if (!o.anyIssuer && (claims.iss ?? undefined) !== o.issuer) return null;
       if ((claims.exp as number) <= Math.floor(this.clock.now().getTime() / 1000)) return null;
       return claims;
     } catch {

@@ -35,6 +35,29 @@ export class InMemoryAppUserLinkRepository implements AppUserLinkRepository {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
       .map(copy);
   }
+  async usableUntil(
+    workspaceId: string,
+    userIds: readonly string[],
+    kinds: readonly AppUserLinkKind[],
+    now: Date,
+  ) {
+    const wanted = new Set(userIds);
+    const until = new Map<string, Date>();
+    for (const l of this.t().appUserLinks.values()) {
+      if (
+        l.workspaceId !== workspaceId ||
+        !wanted.has(l.userId) ||
+        !kinds.includes(l.kind) ||
+        l.usedAt !== null ||
+        l.cancelledAt !== null ||
+        l.expiresAt <= now
+      )
+        continue;
+      const current = until.get(l.userId);
+      if (!current || l.expiresAt > current) until.set(l.userId, new Date(l.expiresAt));
+    }
+    return until;
+  }
   async cancelActive(workspaceId: string, userId: string, kinds: readonly AppUserLinkKind[], at: Date) {
     let n = 0;
     for (const l of this.t().appUserLinks.values()) {

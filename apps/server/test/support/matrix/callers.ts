@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Role, UNIT_OF_WORK, type UnitOfWork } from '@groundfloor/domain';
+import {
+  type AppUser,
+  type AppUserSession,
+  type PlatformSignIn,
+  type Role,
+  UNIT_OF_WORK,
+  type UnitOfWork,
+} from '@groundfloor/domain';
 import { bearer, operator, organizationWithOwner } from '../api';
 import { userIdOf } from '../seed';
 import type { TestServer } from '../test-server';
@@ -24,6 +31,16 @@ export interface MatrixWorld {
   readonly owner: Caller & { readonly person: NonNullable<Caller['person']> };
   /** The workload behind the `workload` caller. */
   readonly workloadId: string;
+  /**
+   * The app user behind the `app_user` caller, as stored, so that a row that
+   * deletes W's platform sign-in (and its users) can put it back: see
+   * `restoreAppUserCaller`.
+   */
+  readonly appUser: {
+    readonly user: AppUser;
+    readonly session: AppUserSession;
+    readonly platform: PlatformSignIn;
+  };
   readonly callers: Readonly<Record<CallerName, Caller>>;
 }
 
@@ -103,6 +120,32 @@ export async function buildMatrixWorld(t: TestServer): Promise<MatrixWorld> {
     .set(home.auth)
     .expect(200);
 
+  // W has active platform sign-in with multi-tenant on, and one app user
+  // (role `user`) signed in: the `app_user` caller.
+  await t.http
+    .put(`/v1/workspaces/${workspaceId}/auth`)
+    .set(home.auth)
+    .send({ mode: 'platform', multi_tenant: { enabled: true } })
+    .expect(200);
+  const appUserEmail = `matrix-app-user-${randomUUID().slice(0, 8)}@example.test`;
+  const addedAppUser = await t.http
+    .post(`/v1/workspaces/${workspaceId}/users/add`)
+    .set(home.auth)
+    .send({ email: appUserEmail, password: 'app user password', temporary_password: false })
+    .expect(201);
+  const appUserTokens = await t.http
+    .post(`/v1/public/workspaces/${workspaceId}/token`)
+    .send({ email: appUserEmail, password: 'app user password' })
+    .expect(200);
+  const sid = JSON.parse(
+    Buffer.from(appUserTokens.body.access_token.split('.')[1], 'base64url').toString(),
+  ).sid;
+  const storedAppUser = await uow.read.appUsers.findById(workspaceId, addedAppUser.body.id);
+  const storedSession = await uow.read.appUserSessions.findById(sid);
+  const storedPlatform = (await uow.read.signInConfigs.find(workspaceId))?.platform;
+  if (!storedAppUser || !storedSession || !storedPlatform)
+    throw new Error('the matrix app user was not stored');
+
   const callers: Record<CallerName, Caller> = {
     anon: { headers: {}, person: null },
     operator: { headers: operator, person: null },
@@ -123,6 +166,7 @@ export async function buildMatrixWorld(t: TestServer): Promise<MatrixWorld> {
     m2m: await m2m([]),
     'm2m:secrets': await m2m(['secrets:read']),
     workload: { headers: bearer(workloadToken.body.access_token), person: null },
+    app_user: { headers: bearer(appUserTokens.body.access_token), person: null },
   };
   const owner = {
     headers: home.auth,
@@ -137,6 +181,29 @@ export async function buildMatrixWorld(t: TestServer): Promise<MatrixWorld> {
     prodId: home.prodId,
     owner,
     workloadId,
+    appUser: { user: storedAppUser, session: storedSession, platform: storedPlatform },
     callers,
   };
+}
+
+/**
+ * Puts back W's active platform sign-in (multi-tenant on) and the matrix app
+ * user with its session, as they were: the same ids and issuer, so the
+ * `app_user` caller's token works again after a row deleted them
+ * (`DELETE …/auth/platform`).
+ */
+export async function restoreAppUserCaller(w: MatrixWorld): Promise<void> {
+  await w.uow.transaction(async (tx) => {
+    const config = await tx.signInConfigs.findForUpdate(w.workspaceId);
+    if (!config) throw new Error('W has no sign-in configuration');
+    await tx.signInConfigs.save({
+      ...config,
+      mode: 'platform',
+      platform: { ...w.appUser.platform },
+      multiTenant: { enabled: true },
+    });
+    if (!(await tx.appUsers.findById(w.workspaceId, w.appUser.user.id)))
+      await tx.appUsers.save(w.appUser.user);
+    await tx.appUserSessions.save(w.appUser.session);
+  });
 }

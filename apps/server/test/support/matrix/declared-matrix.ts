@@ -22,6 +22,7 @@ export const CALLERS = [
   'm2m',
   'm2m:secrets',
   'workload',
+  'app_user',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 

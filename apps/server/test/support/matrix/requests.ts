@@ -5,7 +5,7 @@ import { tokenFrom } from '../members';
 import { releaseRoutes } from '../releases';
 import { appSeeder } from '../seed-apps';
 import { seedTickets, ticketBody } from '../tickets';
-import type { MatrixWorld } from './callers';
+import { type MatrixWorld, restoreAppUserCaller } from './callers';
 import type { CallerName } from './declared-matrix';
 
 /** A valid request for one cell: what an allowed caller must get a 2xx for. */
@@ -302,6 +302,63 @@ async function freshSsoConnection(w: MatrixWorld): Promise<string> {
     .send(MATRIX_OIDC)
     .expect(201);
   return created.body.id as string;
+}
+
+/* App users and tenants (issue 11). */
+
+const USERS = (w: MatrixWorld) => `/v1/workspaces/${W(w)}/users`;
+const TENANTS = (w: MatrixWorld) => `/v1/workspaces/${W(w)}/auth/tenants`;
+
+/** A fresh pending app user of W, invited without an email. */
+async function freshAppUser(w: MatrixWorld): Promise<string> {
+  const created = await w.t.http
+    .post(USERS(w))
+    .set(w.owner.headers)
+    .send({ email: uniqueEmail('app-user'), send_email: false })
+    .expect(201);
+  return created.body.id as string;
+}
+
+/** The token of a fresh one-time invite link (of a fresh pending app user). */
+async function freshInviteLinkToken(w: MatrixWorld): Promise<string> {
+  const link = await w.t.http
+    .post(`${USERS(w)}/${await freshAppUser(w)}/invite-link`)
+    .set(w.owner.headers)
+    .expect(201);
+  return (link.body.url as string).split('#token=')[1] as string;
+}
+
+/** A fresh app user of W with a password, to sign in with. */
+async function freshAppUserCredentials(w: MatrixWorld): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('app-signin');
+  const password = 'app user password';
+  await w.t.http
+    .post(`${USERS(w)}/add`)
+    .set(w.owner.headers)
+    .send({ email, password, temporary_password: false })
+    .expect(201);
+  return { email, password };
+}
+
+async function freshTenant(w: MatrixWorld): Promise<string> {
+  const created = await w.t.http
+    .post(TENANTS(w))
+    .set(w.owner.headers)
+    .send({ name: unique('Tenant') })
+    .expect(201);
+  return created.body.id as string;
+}
+
+/** A fresh tenant of W with a fresh member. */
+async function freshTenantMember(w: MatrixWorld): Promise<{ tenantId: string; userId: string }> {
+  const tenantId = await freshTenant(w);
+  const userId = await freshAppUser(w);
+  await w.t.http
+    .post(`${TENANTS(w)}/${tenantId}/members`)
+    .set(w.owner.headers)
+    .send({ user_id: userId })
+    .expect(201);
+  return { tenantId, userId };
 }
 
 export const REQUESTS: Readonly<Record<string, Build>> = {
@@ -625,10 +682,16 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
   }),
   'GET /v1/workspaces/{workspace_id}/auth': (w) => ({ path: SIGN_IN(w) }),
   'PUT /v1/workspaces/{workspace_id}/auth': (w) => ({ path: SIGN_IN(w), body: {} }),
-  'DELETE /v1/workspaces/{workspace_id}/auth/platform': (w) => ({
-    path: `${SIGN_IN(w)}/platform`,
-    body: { confirm_name: 'Main' },
-  }),
+  'DELETE /v1/workspaces/{workspace_id}/auth/platform': async (w, caller) => {
+    // Deleting platform sign-in deletes W's app users: the matrix app user is
+    // put back before each call, and the mode is switched away from
+    // `platform` (else 409) for every caller but `app_user`, refused (403)
+    // before anything, whose token must still be good.
+    await restoreAppUserCaller(w);
+    if (caller !== 'app_user')
+      await w.t.http.put(SIGN_IN(w)).set(w.owner.headers).send({ mode: 'none' }).expect(200);
+    return { path: `${SIGN_IN(w)}/platform`, body: { confirm_name: 'Main' } };
+  },
   'POST /v1/workspaces/{workspace_id}/auth/mail/test': (w) => ({ path: `${SIGN_IN(w)}/mail/test` }),
   'POST /v1/workspaces/{workspace_id}/auth/host/verification': async (w) => {
     await freshSignInHost(w);
@@ -674,5 +737,77 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
       .send({ branding: { logo: MATRIX_PNG } })
       .expect(200);
     return { path: `/v1/public/branding/assets/logo?workspace_id=${W(w)}` };
+  },
+  'GET /v1/workspaces/{workspace_id}/users': (w) => ({ path: USERS(w) }),
+  'POST /v1/workspaces/{workspace_id}/users': (w) => ({
+    path: USERS(w),
+    body: { email: uniqueEmail('invitee'), send_email: false },
+  }),
+  'POST /v1/workspaces/{workspace_id}/users/add': (w) => ({
+    path: `${USERS(w)}/add`,
+    body: { email: uniqueEmail('added'), generate_password: true },
+  }),
+  'GET /v1/workspaces/{workspace_id}/users/{user_id}': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}`,
+  }),
+  'PATCH /v1/workspaces/{workspace_id}/users/{user_id}': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}`,
+    body: { enabled: false },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/users/{user_id}': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/users/{user_id}/reset-password': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}/reset-password`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/users/{user_id}/resend-invite': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}/resend-invite`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/users/{user_id}/temporary-password': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}/temporary-password`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/users/{user_id}/invite-link': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}/invite-link`,
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/users/{user_id}/invite-link': async (w) => ({
+    path: `${USERS(w)}/${await freshAppUser(w)}/invite-link`,
+  }),
+  'POST /v1/public/invite-links/inspect': async (w) => ({
+    path: '/v1/public/invite-links/inspect',
+    body: { token: await freshInviteLinkToken(w) },
+  }),
+  'POST /v1/public/invite-links/redeem': async (w) => ({
+    path: '/v1/public/invite-links/redeem',
+    body: { token: await freshInviteLinkToken(w), password: 'a chosen password' },
+  }),
+  'POST /v1/public/workspaces/{workspace_id}/token': async (w) => ({
+    path: `/v1/public/workspaces/${W(w)}/token`,
+    body: await freshAppUserCredentials(w),
+  }),
+  'GET /v1/workspaces/{workspace_id}/auth/tenants': (w) => ({ path: TENANTS(w) }),
+  'POST /v1/workspaces/{workspace_id}/auth/tenants': (w) => ({
+    path: TENANTS(w),
+    body: { name: unique('Tenant') },
+  }),
+  'GET /v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}': async (w) => ({
+    path: `${TENANTS(w)}/${await freshTenant(w)}`,
+  }),
+  'PATCH /v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}': async (w) => ({
+    path: `${TENANTS(w)}/${await freshTenant(w)}`,
+    body: { enabled: false },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}': async (w) => ({
+    path: `${TENANTS(w)}/${await freshTenant(w)}`,
+  }),
+  'GET /v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}/members': async (w) => ({
+    path: `${TENANTS(w)}/${await freshTenant(w)}/members`,
+  }),
+  'POST /v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}/members': async (w) => ({
+    path: `${TENANTS(w)}/${await freshTenant(w)}/members`,
+    body: { user_id: await freshAppUser(w) },
+  }),
+  'DELETE /v1/workspaces/{workspace_id}/auth/tenants/{tenant_id}/members/{user_id}': async (w) => {
+    const { tenantId, userId } = await freshTenantMember(w);
+    return { path: `${TENANTS(w)}/${tenantId}/members/${userId}` };
   },
 };

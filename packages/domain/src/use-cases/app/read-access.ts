@@ -7,9 +7,9 @@ import type { Workspace } from '../../workspace/workspace';
 import type { Principal } from '../auth/principal';
 
 /**
- * Reads of apps, by team members with the permission. App end users will
- * read apps too once their tokens exist; M2M and workload tokens never do
- * (supplement §3).
+ * Reads of apps, by team members with the permission. M2M and workload
+ * tokens never read apps (supplement §3); app users' tokens read the four
+ * routes an app needs through app-user-launch.ts, and nothing else here.
  */
 export async function authorizeTeamRead(
   repos: Repositories,

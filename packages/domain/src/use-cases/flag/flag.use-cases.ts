@@ -10,8 +10,9 @@ import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-cei
 
 /**
  * Who may read flags: team members with `read`, M2M tokens of the workspace
- * whatever their scopes (spec: M2M tokens are "read-only on flags"), and
- * workload tokens of the workspace (supplement §3).
+ * whatever their scopes (spec: M2M tokens are "read-only on flags"),
+ * workload tokens of the workspace (supplement §3), and app users' tokens of
+ * the workspace (the runtime values only: its route is the one that takes them).
  */
 async function authorizeFlagRead(
   read: Repositories,
@@ -22,7 +23,7 @@ async function authorizeFlagRead(
   if (caller.kind === 'team') {
     await authorizeWorkspace(read, caller.userId, workspaceId, 'read', now);
   } else if (caller.workspaceId !== workspaceId.toLowerCase()) {
-    const token = caller.kind === 'm2m' ? 'an M2M' : 'a workload';
+    const token = { m2m: 'an M2M', workload: 'a workload', app_user: "an app user's" }[caller.kind];
     throw forbidden('permission_denied', `${token} token works only in its own workspace`);
   } else if (!(await read.workspaces.findById(workspaceId))) {
     throw notFound('workspace_not_found', 'no such workspace');

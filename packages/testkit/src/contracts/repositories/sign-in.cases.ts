@@ -361,6 +361,40 @@ export function signInCases(uow: () => UnitOfWork): void {
         uow().transaction((tx) => tx.appUserLinks.save(aLink(user, { tokenHash: invitation.tokenHash }))),
       );
     });
+    it('tells, per user, the latest expiry among their usable links of some kinds', async () => {
+      const { workspace, other } = await twoWorkspaces(uow());
+      const ann = anAppUser(workspace.id);
+      const bob = anAppUser(workspace.id);
+      const none = anAppUser(workspace.id);
+      await uow().transaction(async (tx) => {
+        for (const u of [ann, bob, none]) await tx.appUsers.save(u);
+        await tx.appUserLinks.save(aLink(ann, { kind: 'invitation', expiresAt: at(50) }));
+        await tx.appUserLinks.save(aLink(ann, { kind: 'one_time', expiresAt: at(40) }));
+        await tx.appUserLinks.save(aLink(ann, { kind: 'reset', expiresAt: at(90) }));
+        await tx.appUserLinks.save(aLink(bob, { kind: 'one_time', expiresAt: at(60), cancelledAt: at(1) }));
+        await tx.appUserLinks.save(aLink(bob, { kind: 'one_time', expiresAt: at(30) }));
+        await tx.appUserLinks.save(aLink(none, { kind: 'one_time', expiresAt: at(15) }));
+        await tx.appUserLinks.save(aLink(none, { kind: 'invitation', expiresAt: at(70), usedAt: at(2) }));
+      });
+      const until = await uow().read.appUserLinks.usableUntil(
+        workspace.id,
+        [ann.id, bob.id, none.id, 'not-a-uuid'],
+        ['invitation', 'one_time'],
+        at(20),
+      );
+      expect([...until.entries()].sort()).toEqual(
+        [
+          [ann.id, at(50)],
+          [bob.id, at(30)],
+        ].sort(),
+      );
+      expect(
+        (await uow().read.appUserLinks.usableUntil(other.id, [ann.id], ['invitation'], at(20))).size,
+      ).toBe(0);
+      expect((await uow().read.appUserLinks.usableUntil(workspace.id, [], ['invitation'], at(20))).size).toBe(
+        0,
+      );
+    });
   });
 
   describe('app user sessions', () => {
