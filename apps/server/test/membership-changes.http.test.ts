@@ -616,7 +616,16 @@ describe.each(DATABASES)('memberships: role changes, removal, invitations on %s'
         patch(b.membershipId, b.auth, 'admin'),
         remove(b.membershipId, auth),
         remove(ownerMembershipId, b.auth),
-      ]);
+      ]).catch((error: unknown) => {
+        // A 500 fails the response check inside the request: show what the server logged about it.
+        console.error(
+          t.logs
+            .filter((line) => /"level":50/.test(line))
+            .slice(-4)
+            .join('\n'),
+        );
+        throw error;
+      });
       const [demoteA, demoteB, removeB, removeA] = results.map((r) => r.status);
       expect([demoteA, demoteB].sort()).toEqual([200, 409]);
       // Whoever is still owner cannot be removed; a demoted owner may be removed by the remaining one.
