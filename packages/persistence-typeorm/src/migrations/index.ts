@@ -9,6 +9,7 @@ import { ReleasesCustomDomains1767226400000 } from './1767226400000-releases-cus
 import { ChangeNotifications1767226450000 } from './1767226450000-change-notifications.migration';
 import { WorkspaceSignIn1767226500000 } from './1767226500000-workspace-sign-in.migration';
 import { FlagChangeNotifications1767226550000 } from './1767226550000-flag-change-notifications.migration';
+import { AuditEventScopes1767226560000 } from './1767226560000-audit-event-scopes.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   ChangeNotifications1767226450000,
   WorkspaceSignIn1767226500000,
   FlagChangeNotifications1767226550000,
+  AuditEventScopes1767226560000,
 ];

@@ -6,34 +6,70 @@ import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import type { RepositoryScope } from './repository-scope';
 
-/** Events recorded on an organization or on any of its workspaces. */
-const ORGANIZATION_EVENTS =
-  '(e.organizationId = :scopeId OR e.workspaceId IN (SELECT w.id FROM workspaces w WHERE w.organization_id = :scopeId))';
-
-/**
- * A team member's own account events (sign-in, sign-out, password changes:
- * recorded with no organization or workspace) as the audit routes show them:
- * those of members holding an accepted membership there, from when it was
- * made. `scope` is the membership condition on `m`.
+/*
+ * Every list is a union of branches that each read one index newest first
+ * and stop at the page size, so a page costs the same on an empty log and
+ * on one of millions of events:
+ *
+ * - the scope's own events (`workspace_id`, or `organization_id` and each
+ *   of the organization's workspaces);
+ * - its members' account events, through `audit_event_scopes`: when an
+ *   account event (no organization or workspace, a user as actor) is
+ *   appended, one row is written for every scope where that user then held
+ *   an accepted membership made no later than the event.
  */
-const memberAccountEvents = (scope: string) =>
-  // Column names, not property names: TypeORM rewrites `e.property` only in some positions.
-  `(e.organization_id IS NULL AND e.workspace_id IS NULL AND e.actor_kind = 'user' AND EXISTS (
-    SELECT 1 FROM memberships m
-    WHERE CAST(m.user_id AS text) = e.actor_id AND m.status = 'accepted' AND m.created_at <= e.created_at
-      AND (${scope})))`;
 
-const ORGANIZATION_MEMBER_EVENTS = memberAccountEvents(
-  `(m.scope_type = 'account' AND m.scope_id = :scopeId)
-   OR (m.scope_type = 'workspace' AND m.scope_id IN (SELECT w.id FROM workspaces w WHERE w.organization_id = :scopeId))`,
-);
+/** `alias.created_at` / `alias.<id>` before the cursor, and of the action, as a branch's conditions. */
+function pageConditions(
+  alias: string,
+  idColumn: string,
+  query: Pick<AuditQuery, 'action' | 'before'>,
+): string {
+  const parts: string[] = [];
+  if (query.action !== undefined) parts.push(`${alias}.action = :action`);
+  if (query.before) parts.push(`(${alias}.created_at, ${alias}.${idColumn}) < (:beforeAt, :beforeId)`);
+  return parts.map((p) => ` AND ${p}`).join('');
+}
 
-/** On a workspace: its own members, and the organization's members whose role carries in (not billing_admin). */
-const WORKSPACE_MEMBER_EVENTS = memberAccountEvents(
-  `(m.scope_type = 'workspace' AND m.scope_id = :scopeId)
-   OR (m.scope_type = 'account' AND m.role <> 'billing_admin'
-       AND m.scope_id IN (SELECT w.organization_id FROM workspaces w WHERE w.id = :scopeId))`,
-);
+const newestFirst = (alias: string, idColumn: string) =>
+  `ORDER BY ${alias}.created_at DESC, ${alias}.${idColumn} DESC LIMIT :limit`;
+
+/** The ids and times of the events a scope's audit route shows: one page of each branch. */
+function branchesOf(
+  scopeType: 'organization' | 'workspace',
+  query: Pick<AuditQuery, 'action' | 'before'>,
+): string {
+  const own = (where: string) =>
+    `(SELECT a.id, a.created_at FROM audit_events a WHERE ${where}${pageConditions('a', 'id', query)} ${newestFirst('a', 'id')})`;
+  const members = (where: string) =>
+    `(SELECT s.event_id AS id, s.created_at FROM audit_event_scopes s WHERE ${where}${pageConditions('s', 'event_id', query)} ${newestFirst('s', 'event_id')})`;
+  const perWorkspace = (branch: string) =>
+    `(SELECT x.id, x.created_at FROM workspaces w CROSS JOIN LATERAL ${branch} x WHERE w.organization_id = :scopeId)`;
+  if (scopeType === 'workspace') {
+    return [
+      own('a.workspace_id = :scopeId'),
+      members("s.scope_type = 'workspace' AND s.scope_id = :scopeId"),
+      // Members of the organization whose role carries into its workspaces (not billing_admin).
+      members(
+        "s.scope_type = 'account' AND s.carries AND s.scope_id = (SELECT w.organization_id FROM workspaces w WHERE w.id = :scopeId)",
+      ),
+    ].join(' UNION ');
+  }
+  return [
+    own('a.organization_id = :scopeId'),
+    perWorkspace(own('a.workspace_id = w.id')),
+    members("s.scope_type = 'account' AND s.scope_id = :scopeId"),
+    perWorkspace(members("s.scope_type = 'workspace' AND s.scope_id = w.id")),
+  ].join(' UNION ');
+}
+
+/** Records who may see an account event: the scopes of its actor's accepted memberships made no later than it. */
+const RECORD_EVENT_SCOPES = `
+  INSERT INTO audit_event_scopes (event_id, scope_type, scope_id, carries, action, created_at)
+  SELECT $1, m.scope_type, m.scope_id, m.role <> 'billing_admin', $2, $3
+  FROM memberships m
+  WHERE m.user_id = $4 AND m.status = 'accepted' AND m.created_at <= $3
+  ON CONFLICT DO NOTHING`;
 
 export class TypeormAuditLog implements AuditLog {
   constructor(private readonly scope: RepositoryScope) {}
@@ -42,27 +78,51 @@ export class TypeormAuditLog implements AuditLog {
     await translatingConflicts(
       this.scope.manager().insert(AuditEventSchema, AuditEventMapper.toRecord(event)),
     );
+    const isAccountEvent =
+      event.organizationId === null && event.workspaceId === null && event.actor.kind === 'user';
+    if (isAccountEvent && isUuid(event.actor.id)) {
+      await this.scope
+        .manager()
+        .query(RECORD_EVENT_SCOPES, [event.id, event.action, event.createdAt, event.actor.id]);
+    }
   }
 
-  countForOrganization(organizationId: string): Promise<number> {
-    if (!isUuid(organizationId)) return Promise.resolve(0);
-    return this.scope
-      .manager()
-      .createQueryBuilder(AuditEventSchema, 'e')
-      .where(`(${ORGANIZATION_EVENTS} OR ${ORGANIZATION_MEMBER_EVENTS})`, { scopeId: organizationId })
-      .getCount();
+  async countForOrganization(organizationId: string): Promise<number> {
+    if (!isUuid(organizationId)) return 0;
+    const [row] = (await this.scope.manager().query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT a.id FROM audit_events a
+         WHERE a.organization_id = $1
+            OR a.workspace_id IN (SELECT w.id FROM workspaces w WHERE w.organization_id = $1)
+         UNION
+         SELECT s.event_id FROM audit_event_scopes s
+         WHERE (s.scope_type = 'account' AND s.scope_id = $1)
+            OR (s.scope_type = 'workspace' AND s.scope_id IN (SELECT w.id FROM workspaces w WHERE w.organization_id = $1))
+       ) c`,
+      [organizationId],
+    )) as { n: number }[];
+    return row?.n ?? 0;
   }
 
   async list(query: AuditQuery): Promise<AuditEvent[]> {
     const { scope } = query;
     if (!isUuid(scope.id)) return [];
-    const q = this.scope.manager().createQueryBuilder(AuditEventSchema, 'e');
-    if (scope.type === 'organization') {
-      q.where(`(${ORGANIZATION_EVENTS} OR ${ORGANIZATION_MEMBER_EVENTS})`, { scopeId: scope.id });
-    } else {
-      q.where(`(e.workspaceId = :scopeId OR ${WORKSPACE_MEMBER_EVENTS})`, { scopeId: scope.id });
-    }
-    return this.page(q, query);
+    const records = await this.scope
+      .manager()
+      .createQueryBuilder(AuditEventSchema, 'e')
+      .where(
+        `e.id IN (SELECT c.id FROM (${branchesOf(scope.type, query)}) c ORDER BY c.created_at DESC, c.id DESC LIMIT :limit)`,
+        {
+          scopeId: scope.id,
+          limit: query.limit,
+          ...(query.action !== undefined ? { action: query.action } : {}),
+          ...(query.before ? { beforeAt: query.before.createdAt, beforeId: query.before.id } : {}),
+        },
+      )
+      .orderBy('e.createdAt', 'DESC')
+      .addOrderBy('e.id', 'DESC')
+      .getMany();
+    return records.map(AuditEventMapper.toDomain);
   }
 
   async listAccountEvents(query: AccountEventQuery): Promise<AuditEvent[]> {
@@ -84,7 +144,7 @@ export class TypeormAuditLog implements AuditLog {
   ): Promise<AuditEvent[]> {
     if (query.action !== undefined) q.andWhere('e.action = :action', { action: query.action });
     if (query.before) {
-      q.andWhere('(e.createdAt < :beforeAt OR (e.createdAt = :beforeAt AND e.id < :beforeId))', {
+      q.andWhere('(e.created_at, e.id) < (:beforeAt, :beforeId)', {
         beforeAt: query.before.createdAt,
         beforeId: query.before.id,
       });

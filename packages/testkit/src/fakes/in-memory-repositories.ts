@@ -99,6 +99,8 @@ export class InMemoryTables {
   refreshTokens = new Map<string, RefreshToken>();
   passwordLinks = new Map<string, PasswordLink>();
   audit: AuditEvent[] = [];
+  /** Who may see each account event, decided when it was appended (`audit_event_scopes`). */
+  auditScopes: { eventId: string; scopeType: ScopeType; scopeId: string; carries: boolean }[] = [];
   tickets = new Map<string, Ticket>();
   ticketMessages = new Map<string, TicketMessage>();
   /** A sequence: not rolled back with a transaction, like the database's. */
@@ -143,6 +145,7 @@ export class InMemoryTables {
     next.refreshTokens = copy(this.refreshTokens);
     next.passwordLinks = copy(this.passwordLinks);
     next.audit = copy(this.audit);
+    next.auditScopes = copy(this.auditScopes);
     next.tickets = copy(this.tickets);
     next.ticketMessages = copy(this.ticketMessages);
     next.ticketNumbers = this.ticketNumbers;
@@ -433,6 +436,18 @@ class Audit implements AuditLog {
       throw duplicate('a record with the same identity already exists');
     }
     this.t().audit.push(copy(event));
+    if (event.organizationId === null && event.workspaceId === null && event.actor.kind === 'user') {
+      for (const m of this.t().memberships.values()) {
+        if (m.userId === event.actor.id && m.status === 'accepted' && m.createdAt <= event.createdAt) {
+          this.t().auditScopes.push({
+            eventId: event.id,
+            scopeType: m.scopeType,
+            scopeId: m.scopeId,
+            carries: m.role !== 'billing_admin',
+          });
+        }
+      }
+    }
   }
   async countForOrganization(organizationId: string) {
     const workspaceIds = new Set(

@@ -6,7 +6,6 @@ import type {
   FlagRepository,
   M2mClient,
   M2mClientRepository,
-  Membership,
   SealedValue,
   Secret,
   SecretRepository,
@@ -125,22 +124,18 @@ export class InMemoryFlags implements FlagRepository {
  * members count unless their role carries nothing in (billing_admin).
  */
 export function memberAccountEvents(tables: InMemoryTables, scope: AuditQuery['scope']) {
-  const inScope = (m: Membership): boolean => {
+  const visible = (row: InMemoryTables['auditScopes'][number]): boolean => {
     if (scope.type === 'organization') {
-      return m.scopeType === 'account'
-        ? m.scopeId === scope.id
-        : tables.workspaces.get(m.scopeId)?.organizationId === scope.id;
+      return row.scopeType === 'account'
+        ? row.scopeId === scope.id
+        : tables.workspaces.get(row.scopeId)?.organizationId === scope.id;
     }
-    return m.scopeType === 'workspace'
-      ? m.scopeId === scope.id
-      : m.role !== 'billing_admin' && tables.workspaces.get(scope.id)?.organizationId === m.scopeId;
+    return row.scopeType === 'workspace'
+      ? row.scopeId === scope.id
+      : row.carries && tables.workspaces.get(scope.id)?.organizationId === row.scopeId;
   };
-  const members = [...tables.memberships.values()].filter((m) => m.status === 'accepted' && inScope(m));
-  return (e: AuditEvent): boolean =>
-    e.organizationId === null &&
-    e.workspaceId === null &&
-    e.actor.kind === 'user' &&
-    members.some((m) => m.userId === e.actor.id && m.createdAt.getTime() <= e.createdAt.getTime());
+  const ids = new Set(tables.auditScopes.filter(visible).map((row) => row.eventId));
+  return (e: AuditEvent): boolean => ids.has(e.id);
 }
 
 /** `AuditLog.list` over the in-memory table (newest first, ties by id descending). */

@@ -291,5 +291,63 @@ export function secretsM2mFlagsAuditCases(uow: () => UnitOfWork): void {
       expect(ids(await list('organization', other.org.id))).toEqual(ids([elsewhere]));
       expect(ids(await list('workspace', other.workspace.id))).toEqual(ids([elsewhere]));
     });
+
+    it('keeps an account event visible where its actor was a member when it happened, once per page, by keyset pages', async () => {
+      const { org, workspace } = await tenancy(uow());
+      const [person, later] = [aUser(), aUser()];
+      const inOrg = aMembership(person.id, { scopeType: 'account', scopeId: org.id }, { createdAt: at(0) });
+      const inWorkspace = aMembership(
+        person.id,
+        { scopeType: 'workspace', scopeId: workspace.id },
+        { createdAt: at(0) },
+      );
+      await uow().transaction(async (tx) => {
+        await tx.users.save(person);
+        await tx.users.save(later);
+        await tx.memberships.save(inOrg);
+        await tx.memberships.save(inWorkspace);
+      });
+      const signIn = (user: User, seconds: number) =>
+        anAuditEvent({
+          action: 'auth.signed_in',
+          actor: { kind: 'user', id: user.id },
+          createdAt: at(seconds),
+        });
+      const own = (seconds: number) =>
+        anAuditEvent({ organizationId: org.id, workspaceId: workspace.id, createdAt: at(seconds) });
+      const events = [signIn(person, 1), own(2), signIn(person, 3), own(4), signIn(later, 5)];
+      await uow().transaction(async (tx) => {
+        for (const e of events) await tx.audit.append(e);
+      });
+      // Someone who joins afterwards does not bring their earlier account events along.
+      await uow().transaction((tx) =>
+        tx.memberships.save(
+          aMembership(later.id, { scopeType: 'account', scopeId: org.id }, { createdAt: at(0) }),
+        ),
+      );
+      // Leaving does not erase what happened while a member.
+      await uow().transaction(async (tx) => {
+        await tx.memberships.delete(inOrg.id);
+        await tx.memberships.delete(inWorkspace.id);
+      });
+      const ids = (list: AuditEvent[]) => list.map((e) => e.id);
+      const expected = ids([events[3], events[2], events[1], events[0]] as AuditEvent[]);
+      for (const type of ['workspace', 'organization'] as const) {
+        const id = type === 'workspace' ? workspace.id : org.id;
+        expect(ids(await uow().read.audit.list({ scope: { type, id }, limit: 10 }))).toEqual(expected);
+        const first = await uow().read.audit.list({ scope: { type, id }, limit: 3 });
+        const last = first[first.length - 1] as AuditEvent;
+        const second = await uow().read.audit.list({
+          scope: { type, id },
+          limit: 3,
+          before: { createdAt: last.createdAt, id: last.id },
+        });
+        expect([...ids(first), ...ids(second)]).toEqual(expected);
+        expect(
+          ids(await uow().read.audit.list({ scope: { type, id }, action: 'auth.signed_in', limit: 10 })),
+        ).toEqual(ids([events[2], events[0]] as AuditEvent[]));
+      }
+      expect(await uow().read.audit.countForOrganization(org.id)).toBe(4);
+    });
   });
 }
