@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { listRoutes, seedStatements, seedSummary } from './large-seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl =
@@ -267,6 +268,53 @@ async function runOn(kind) {
       (readBeside.latency.p99 / Math.max(readAlone.latency.p99, 1)).toFixed(1),
       readBeside.non2xx,
     );
+
+    // The lists on a large database: measured, seeded, measured again.
+    const me = await json(`${s}/v1/me`, { headers: auth });
+    const ids = { workspaceId: workspace.body.id, organizationId, ownerId: me.body.id };
+    const measureLists = async (base) => {
+      const results = [];
+      for (const route of listRoutes(base, ids, auth)) {
+        results.push({
+          name: route.name,
+          r: await measure({ url: route.url, headers: route.headers, connections: 8 }),
+        });
+      }
+      return results;
+    };
+    const empty = await measureLists(s);
+    const seededAt = Date.now();
+    if (kind === 'postgres') {
+      const seeder = new pg.Client({ connectionString: env.DATABASE_URL });
+      await seeder.connect();
+      for (const statement of seedStatements(ids)) await seeder.query(statement);
+      await seeder.end();
+    } else {
+      // PGlite is one process's: the server stops while the bench seeds its files.
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+      for (const statement of seedStatements(ids)) await db.exec(statement);
+      await db.close();
+      server = await start(path.join(root, 'apps/server/dist/main.js'), env);
+    }
+    const seedSeconds = Math.round((Date.now() - seededAt) / 1000);
+    const seededBase = kind === 'postgres' ? s : server.url;
+    await measure({ url: listRoutes(seededBase, ids, auth)[0].url, headers: auth, duration: 3 });
+    const seeded = await measureLists(seededBase);
+    console.log(
+      `\n${kind}: lists on an empty database, then with ${seedSummary()} (seeded in ${seedSeconds} s)`,
+    );
+    console.log(
+      `${'list'.padEnd(36)} ${'p99 empty'.padStart(10)} ${'p99 seeded'.padStart(11)} ${'×'.padStart(6)} ${'target'.padStart(7)}  errors`,
+    );
+    for (const [i, { name, r }] of empty.entries()) {
+      const after = seeded[i].r;
+      console.log(
+        `${name.padEnd(36)} ${String(r.latency.p99).padStart(10)} ${String(after.latency.p99).padStart(11)} ${(after.latency.p99 / Math.max(r.latency.p99, 1)).toFixed(2).padStart(6)} ${'≤ 1.5×'.padStart(7)}  ${r.non2xx + after.non2xx}`,
+      );
+    }
   } finally {
     server?.child.kill('SIGTERM');
     hello?.child.kill('SIGTERM');
