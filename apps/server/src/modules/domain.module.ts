@@ -5,6 +5,8 @@ import {
   type BundleExtractor,
   CLOCK,
   type Clock,
+  CODE_RUNNER,
+  type CodeRunner,
   createUseCases,
   DNS_RESOLVER,
   type DnsResolver,
@@ -14,6 +16,8 @@ import {
   type KeyManagement,
   MAILER,
   type Mailer,
+  MODEL_GATEWAY,
+  type ModelGateway,
   PASSWORD_HASHER,
   type PasswordHasher,
   PLATFORM_SETTINGS,
@@ -45,6 +49,7 @@ export const domainModule = new ContainerModule(({ bind }) => {
         organizationCreationEnabled: config.organizationCreationEnabled,
         planLimits: config.planLimits,
         customDomainTarget: config.domainCnameTarget,
+        llmCuPerUsd: config.llmCuPerUsd,
       }),
       [CONFIG],
     )
@@ -65,6 +70,8 @@ export const domainModule = new ContainerModule(({ bind }) => {
         blobs: BlobStore,
         bundles: BundleExtractor,
         dns: DnsResolver,
+        codeRunner: CodeRunner,
+        modelGateway: ModelGateway,
         instrument: Instrumentation,
       ) =>
         createUseCases({
@@ -81,6 +88,8 @@ export const domainModule = new ContainerModule(({ bind }) => {
           blobs,
           bundles,
           dns,
+          codeRunner: instrument.codeRunner(codeRunner),
+          modelGateway: instrument.modelGateway(modelGateway),
         }),
       [
         UNIT_OF_WORK,
@@ -96,6 +105,8 @@ export const domainModule = new ContainerModule(({ bind }) => {
         BLOB_STORE,
         BUNDLE_EXTRACTOR,
         DNS_RESOLVER,
+        CODE_RUNNER,
+        MODEL_GATEWAY,
         INSTRUMENTATION,
       ],
     )

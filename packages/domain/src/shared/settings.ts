@@ -9,5 +9,7 @@ export interface PlatformSettings {
   readonly planLimits: PlanLimits;
   /** `cname_target` of custom domains: the host their CNAME (or apex ALIAS) must point at. */
   readonly customDomainTarget: string;
+  /** Compute units per US dollar of model-gateway spend (`LLM_CU_PER_USD`, supplement §14). */
+  readonly llmCuPerUsd: number;
 }
 export const PLATFORM_SETTINGS = Symbol.for('gf.platform-settings');

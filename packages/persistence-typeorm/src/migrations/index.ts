@@ -7,6 +7,7 @@ import { OneCurrentSigningKey1767226010000 } from './1767226010000-one-current-s
 import { AppsWorkloadsAccess1767226300000 } from './1767226300000-apps-workloads-access.migration';
 import { ReleasesCustomDomains1767226400000 } from './1767226400000-releases-custom-domains.migration';
 import { ChangeNotifications1767226450000 } from './1767226450000-change-notifications.migration';
+import { LlmVirtualKeys1767227000000 } from './1767227000000-llm-virtual-keys.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   AppsWorkloadsAccess1767226300000,
   ReleasesCustomDomains1767226400000,
   ChangeNotifications1767226450000,
+  LlmVirtualKeys1767227000000,
 ];

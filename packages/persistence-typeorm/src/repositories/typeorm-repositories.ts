@@ -22,6 +22,7 @@ import { TypeormSessionRepository } from './typeorm-session.repository';
 import { TypeormSiteGrantRepository } from './typeorm-site-grant.repository';
 import { TypeormSupportTicketRepository } from './typeorm-support-ticket.repository';
 import { TypeormUserRepository } from './typeorm-user.repository';
+import { TypeormVirtualKeyRepository } from './typeorm-virtual-key.repository';
 import { TypeormWorkloadRepository } from './typeorm-workload.repository';
 import { TypeormWorkspaceRepository } from './typeorm-workspace.repository';
 
@@ -50,5 +51,6 @@ export function typeormRepositories(scope: RepositoryScope): Repositories {
     customDomains: new TypeormCustomDomainRepository(scope),
     brandedHosts: new TypeormBrandedHosts(scope),
     appEndpoints: new TypeormAppEndpointRepository(scope),
+    virtualKeys: new TypeormVirtualKeyRepository(scope),
   };
 }

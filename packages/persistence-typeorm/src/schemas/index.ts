@@ -19,6 +19,7 @@ import { SiteRoleGrantSchema } from './site-role-grant.schema';
 import { SupportTicketSchema } from './support-ticket.schema';
 import { SupportTicketMessageSchema } from './support-ticket-message.schema';
 import { UserSchema } from './user.schema';
+import { VirtualKeySchema } from './virtual-key.schema';
 import { WorkloadSchema } from './workload.schema';
 import { WorkspaceSchema } from './workspace.schema';
 
@@ -47,4 +48,5 @@ export const ENTITY_SCHEMAS = [
   ReleaseSchema,
   CustomDomainSchema,
   AppEndpointSchema,
+  VirtualKeySchema,
 ];

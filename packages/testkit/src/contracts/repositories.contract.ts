@@ -11,6 +11,7 @@ import { tenancyCases } from './repositories/tenancy.cases';
 import { ticketCases } from './repositories/tickets.cases';
 import { transactionCases } from './repositories/transactions.cases';
 import { userAndAuthCases } from './repositories/users.cases';
+import { virtualKeyCases } from './repositories/virtual-keys.cases';
 
 /**
  * What every `UnitOfWork` and its repositories must do, as documented in
@@ -42,5 +43,6 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     appsAndWorkloadsCases(uow);
     accessCases(uow);
     releasesAndDomainsCases(uow);
+    virtualKeyCases(uow);
   });
 }

@@ -1,6 +1,8 @@
 import { DEFAULT_PLAN_LIMITS, type Deps, type PlatformSettings } from '@groundfloor/domain';
 import { FakeBundleExtractor } from './fake-bundle-extractor';
+import { FakeCodeRunner } from './fake-code-runner';
 import { FakeKeyManagement } from './fake-key-management';
+import { FakeModelGateway } from './fake-model-gateway';
 import { FakeClock, FakeHasher, FakeMailer, FakeSecretTokens, FakeSigner, SequentialIds } from './fakes';
 import { InMemoryBlobStore } from './in-memory-blob-store';
 import { InMemoryDnsResolver } from './in-memory-dns-resolver';
@@ -15,6 +17,8 @@ export interface FakeDeps extends Deps {
   readonly blobs: InMemoryBlobStore;
   readonly bundles: FakeBundleExtractor;
   readonly dns: InMemoryDnsResolver;
+  readonly codeRunner: FakeCodeRunner;
+  readonly modelGateway: FakeModelGateway;
   settings: PlatformSettings;
 }
 
@@ -35,12 +39,15 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
     blobs,
     bundles: new FakeBundleExtractor(blobs),
     dns: new InMemoryDnsResolver(),
+    codeRunner: new FakeCodeRunner(),
+    modelGateway: new FakeModelGateway(),
     settings: {
       publicBaseUrl: 'http://control.test',
       platformName: 'Groundfloor',
       organizationCreationEnabled: false,
       planLimits: DEFAULT_PLAN_LIMITS,
       customDomainTarget: 'apps.control.test',
+      llmCuPerUsd: 100,
       ...settings,
     },
   };

@@ -30,6 +30,7 @@ import type {
   TicketMessage,
   User,
   UserRepository,
+  VirtualKey,
   Workload,
   Workspace,
   WorkspaceRepository,
@@ -54,6 +55,7 @@ import {
 } from './in-memory-secrets';
 import { InMemorySiteGrantRepository } from './in-memory-site-grant.repository';
 import { InMemoryTickets } from './in-memory-tickets';
+import { InMemoryVirtualKeyRepository } from './in-memory-virtual-key.repository';
 import { InMemoryWorkloadRepository } from './in-memory-workload.repository';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -99,6 +101,8 @@ export class InMemoryTables {
   brandedHosts = new Set<string>();
   /** By app id. */
   appEndpoints = new Map<string, AppEndpoint>();
+  /** By workspace id. */
+  virtualKeys = new Map<string, VirtualKey>();
 
   clone(): InMemoryTables {
     const next = new InMemoryTables();
@@ -125,6 +129,7 @@ export class InMemoryTables {
     next.customDomains = copy(this.customDomains);
     next.brandedHosts = copy(this.brandedHosts);
     next.appEndpoints = copy(this.appEndpoints);
+    next.virtualKeys = copy(this.virtualKeys);
     return next;
   }
 }
@@ -438,5 +443,6 @@ export function inMemoryRepositories(tables: () => InMemoryTables): Repositories
     customDomains: new InMemoryCustomDomainRepository(tables),
     brandedHosts: new InMemoryBrandedHosts(tables),
     appEndpoints: new InMemoryAppEndpointRepository(tables),
+    virtualKeys: new InMemoryVirtualKeyRepository(tables),
   };
 }
