@@ -15,11 +15,13 @@ import { accessRoutes } from './routes/access.routes';
 import { appsRoutes } from './routes/apps.routes';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
+import { coderunnerProxyRoutes } from './routes/coderunner-proxy.routes';
 import { domainsRoutes } from './routes/domains.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { m2mRoutes } from './routes/m2m.routes';
 import { membershipRoutes } from './routes/membership.routes';
+import { modelGatewayRoutes } from './routes/model-gateway.routes';
 import { operatorRoutes } from './routes/operator.routes';
 import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
@@ -29,6 +31,7 @@ import { referenceRoutes } from './routes/reference.routes';
 import { releasesRoutes } from './routes/releases.routes';
 import { secretsRoutes } from './routes/secrets.routes';
 import { supportRoutes } from './routes/support.routes';
+import { workloadRunsRoutes } from './routes/workload-runs.routes';
 import { workloadsRoutes } from './routes/workloads.routes';
 
 export interface AppOptions {
@@ -98,11 +101,14 @@ export function createApp(options: AppOptions): Express {
     auditRoutes(options.useCases),
     membershipRoutes(options.useCases),
     workloadsRoutes(options.useCases),
+    workloadRunsRoutes(options.useCases),
     appsRoutes(options.useCases),
     accessRoutes(options.useCases),
     publicAppsRoutes(options.useCases),
     releasesRoutes(options.useCases, options.platform),
     domainsRoutes(options.useCases, options.platform),
+    coderunnerProxyRoutes(options.useCases),
+    modelGatewayRoutes(options.useCases),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

@@ -22,6 +22,11 @@ export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // Spec, Errors (Apps): `size_bytes` or a release upload over 32 MiB.
   release_too_large: 413,
+  // Supplement §1, §13: no code-execution service configured; the upstream did not answer in time.
+  coderunner_not_configured: 503,
+  coderunner_timeout: 504,
+  // A code upload over its cap (docs/upstreams.md).
+  code_upload_too_large: 413,
 };
 
 export const TITLES: Readonly<Record<number, string>> = {

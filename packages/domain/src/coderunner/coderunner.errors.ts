@@ -107,8 +107,19 @@ export const deploymentUrlMismatch = () =>
 export const codeNotZip = () =>
   invalid('code_not_zip', 'file must be a ZIP archive', [{ field: 'file', message: 'not a ZIP archive' }]);
 
-/** 422: a definition field out of range. */
-export const invalidDefinitionField = (field: string, message: string) =>
-  invalid(`invalid_${field.replace(/([A-Z])/g, '_$1').toLowerCase()}`, `${field} ${message}`, [
-    { field, message },
+/** 422: a definition or upload field out of range (`invalid_description`, `invalid_deployment_type`, …). */
+export const invalidCoderunnerField = (code: string, field: string, message: string) =>
+  invalid(code, `${field} ${message}`, [{ field, message }]);
+
+/** 413: a code upload over `Limits.codeUploadBytesMax` (error-map.ts lists the status). */
+export const codeUploadTooLarge = (maxBytes: number) =>
+  invalid('code_upload_too_large', `a code upload is at most ${maxBytes} bytes`, [
+    { field: 'file', message: `at most ${maxBytes} bytes` },
   ]);
+
+/** 422: the upload is not the multipart form the route takes; `why` says how. */
+export const invalidUpload = (why: string) =>
+  invalid(
+    'invalid_upload',
+    `send multipart/form-data with one file field \`file\` (a ZIP) and an optional \`Description\`: ${why}`,
+  );

@@ -1,7 +1,7 @@
 import type { DefinitionInput } from '../ports/code-runner.port';
 import { Limits } from '../shared/limits';
 import { requireName } from '../shared/text';
-import { invalidDefinitionField } from './coderunner.errors';
+import { invalidCoderunnerField } from './coderunner.errors';
 
 /** Spec, Resources: deployment types. */
 export const DEPLOYMENT_TYPES: Readonly<Record<number, string>> = {
@@ -32,13 +32,22 @@ export function requireDefinition(input: {
   const name = requireName(input.name);
   const description = input.description ?? '';
   if ([...description].length > Limits.coderunnerDescriptionMax)
-    throw invalidDefinitionField(
+    throw invalidCoderunnerField(
+      'invalid_description',
       'description',
       `must be at most ${Limits.coderunnerDescriptionMax} characters`,
     );
   if (!(input.deploymentType in DEPLOYMENT_TYPES))
-    throw invalidDefinitionField('deploymentType', `must be one of ${codes(DEPLOYMENT_TYPES)}`);
+    throw invalidCoderunnerField(
+      'invalid_deployment_type',
+      'deploymentType',
+      `must be one of ${codes(DEPLOYMENT_TYPES)}`,
+    );
   if (!(input.languageType in LANGUAGE_TYPES))
-    throw invalidDefinitionField('languageType', `must be one of ${codes(LANGUAGE_TYPES)}`);
+    throw invalidCoderunnerField(
+      'invalid_language_type',
+      'languageType',
+      `must be one of ${codes(LANGUAGE_TYPES)}`,
+    );
   return { name, description, deploymentType: input.deploymentType, languageType: input.languageType };
 }

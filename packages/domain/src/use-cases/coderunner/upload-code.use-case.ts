@@ -2,7 +2,7 @@ import type { RequestContext } from '../../audit/record';
 import {
   codeNotZip,
   coderunnerNoDefinition,
-  invalidDefinitionField,
+  invalidCoderunnerField,
 } from '../../coderunner/coderunner.errors';
 import { requireEnvelope } from '../../coderunner/coderunner-answer';
 import { coderunnerIdsOf } from '../../coderunner/coderunner-manifest';
@@ -38,7 +38,8 @@ export class UploadCode {
 
   async execute(input: UploadCodeInput): Promise<CodeRunnerEnvelope> {
     if ([...input.description].length > Limits.coderunnerDescriptionMax)
-      throw invalidDefinitionField(
+      throw invalidCoderunnerField(
+        'invalid_description',
         'Description',
         `must be at most ${Limits.coderunnerDescriptionMax} characters`,
       );
