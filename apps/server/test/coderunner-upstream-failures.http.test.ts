@@ -9,7 +9,7 @@ import { workspaceWithOwner } from './support/workspace';
  * Supplement §13: what the proxy answers when the code-execution service
  * refuses (4xx, passed through with its message), fails (5xx: 502), cannot
  * be reached (502), does not answer in time (504), or is not configured
- * (503). The time-out is 300 ms here (CODERUNNER_TIMEOUT_MS); a hanging
+ * (503). The time-out is 1 second here (CODERUNNER_TIMEOUT_MS); a hanging
  * upstream is never waited on for the real 30 seconds.
  */
 
@@ -21,7 +21,7 @@ describe.each(DATABASES)('code-execution upstream failures on %s', (kind) => {
 
   beforeAll(async () => {
     upstream = await CoderunnerUpstream.started();
-    t = await startTestServer(kind, { CODERUNNER_URL: upstream.url, CODERUNNER_TIMEOUT_MS: '300' });
+    t = await startTestServer(kind, { CODERUNNER_URL: upstream.url, CODERUNNER_TIMEOUT_MS: '1000' });
     home = await workspaceWithOwner(t);
     apps = await appSeeder(t, await userIdOf(t, home.owner.email), home.workspaceId);
   }, 120_000);
@@ -118,7 +118,7 @@ describe.each(DATABASES)('code-execution upstream failures on %s', (kind) => {
   });
 
   it('waits for a slow upstream that answers within the time-out', async () => {
-    upstream.misbehaveNext('POST /api/definitions', { delayMs: 100 });
+    upstream.misbehaveNext('POST /api/definitions', { delayMs: 300 });
     const { res } = await createDefinition();
     expect(res.status).toBe(200);
   });

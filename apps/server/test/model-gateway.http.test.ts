@@ -21,7 +21,7 @@ describe.each(DATABASES)('model gateway on %s', (kind) => {
     t = await startTestServer(kind, {
       LLM_GATEWAY_URL: gateway.url,
       LLM_GATEWAY_MASTER_KEY: MASTER_KEY,
-      LLM_GATEWAY_TIMEOUT_MS: '300',
+      LLM_GATEWAY_TIMEOUT_MS: '1000',
       LLM_CU_PER_USD: '250',
     });
   }, 120_000);

@@ -15,6 +15,7 @@ export * from './audit/redact';
 export * from './auth/password-link';
 export * from './auth/session';
 export * from './coderunner/coderunner.errors';
+export * from './coderunner/coderunner-answer';
 export * from './coderunner/coderunner-manifest';
 export * from './coderunner/definition';
 export * from './coderunner/version-status';
