@@ -4,10 +4,12 @@ export {
   type BundleExtractorSubject,
   describeBundleExtractorContract,
 } from './contracts/bundle-extractor.contract';
+export { describeCodeRunnerContract } from './contracts/code-runner.contract';
 export type { ContractSubject, OpenSubject } from './contracts/contract-subject';
 export { CONTRACT_ZONE, describeDnsResolverContract } from './contracts/dns-resolver.contract';
 export { expectDuplicate } from './contracts/expect-duplicate';
 export { describeMailOutboxContract } from './contracts/mail-outbox.contract';
+export { describeModelGatewayContract, type ModelGatewaySubject } from './contracts/model-gateway.contract';
 export { describeRateLimiterContract } from './contracts/rate-limiter.contract';
 export { describeRepositoriesContract } from './contracts/repositories.contract';
 export { describeSigningKeyStoreContract } from './contracts/signing-key-store.contract';

@@ -3,15 +3,16 @@ import type { ModelGateway, SpendLogRow, UpstreamFailure, UpstreamResult } from 
 type Method = keyof ModelGateway;
 
 /**
- * A model gateway in memory for domain tests: keys by alias, spend rows and
- * a catalogue a test sets; `failNext` makes the next call of a method fail;
+ * A model gateway in memory for domain tests: keys by alias, spend rows by
+ * workspace and a catalogue a test sets; `failNext` makes the next call of a method fail;
  * `configured = false` answers every call `not_configured`.
  */
 export class FakeModelGateway implements ModelGateway {
   configured = true;
   /** Live keys by alias. */
   readonly keys = new Map<string, string>();
-  spend: SpendLogRow[] = [];
+  /** Spend rows by workspace (the gateway's `user_id`). */
+  readonly spend = new Map<string, SpendLogRow[]>();
   catalog: string[] = ['gpt-4o-mini', 'claude-3-5-haiku'];
   readonly calls: { method: Method; args: unknown[] }[] = [];
   private readonly failures = new Map<Method, UpstreamFailure[]>();
@@ -43,7 +44,7 @@ export class FakeModelGateway implements ModelGateway {
     });
   }
   spendLogs(query: { workspaceId: string; start: Date; end: Date }) {
-    return this.call('spendLogs', [query], () => [...this.spend]);
+    return this.call('spendLogs', [query], () => [...(this.spend.get(query.workspaceId) ?? [])]);
   }
   listModels() {
     return this.call('listModels', [], () => [...this.catalog]);
