@@ -23,8 +23,14 @@ export interface Config {
   readonly organizationCreationEnabled: boolean;
   readonly planLimits: PlanLimits;
   readonly coderunnerUrl: string | undefined;
+  /** How long a code-execution request may go unanswered before the proxy answers 504 (supplement §13: 30 s). */
+  readonly coderunnerTimeoutMs: number;
   readonly llmGatewayUrl: string | undefined;
   readonly llmGatewayMasterKey: string | undefined;
+  /** How long a model-gateway call may go unanswered before it counts as unreachable. */
+  readonly llmGatewayTimeoutMs: number;
+  /** Compute units per US dollar of model-gateway spend (supplement §14). */
+  readonly llmCuPerUsd: number;
   readonly platformName: string;
   readonly logLevel: string;
   readonly trustProxy: boolean | number | string | undefined;
@@ -234,6 +240,26 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     problems.push(
       `APP_USER_PASSWORD_TIMEOUT_MS must be a whole number of milliseconds from 50 to 120000, got '${appUserTimeoutText}'`,
     );
+  const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
+    const value = text(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got '${value}'`);
+      return fallback;
+    }
+    return n;
+  };
+  const coderunnerTimeoutMs = wholeNumber('CODERUNNER_TIMEOUT_MS', 30_000, 1, 600_000);
+  const llmGatewayTimeoutMs = wholeNumber('LLM_GATEWAY_TIMEOUT_MS', 10_000, 1, 600_000);
+  const cuText = text('LLM_CU_PER_USD');
+  const llmCuPerUsd = cuText === undefined ? 100 : Number(cuText);
+  if (!(/^\d+(\.\d+)?$/.test(cuText ?? '100') && llmCuPerUsd > 0 && llmCuPerUsd <= 1_000_000))
+    problems.push(`LLM_CU_PER_USD must be a number greater than 0 and at most 1000000, got '${cuText}'`);
+  const llmGatewayUrl = url('LLM_GATEWAY_URL', ['http:', 'https:']);
+  const llmGatewayMasterKey = text('LLM_GATEWAY_MASTER_KEY');
+  if ((llmGatewayUrl === undefined) !== (llmGatewayMasterKey === undefined))
+    problems.push('LLM_GATEWAY_URL and LLM_GATEWAY_MASTER_KEY go together (or neither: no model gateway)');
 
   const config: Config = {
     port,
@@ -253,8 +279,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     organizationCreationEnabled: bool('ORG_CREATION_ENABLED', false),
     planLimits,
     coderunnerUrl: url('CODERUNNER_URL', ['http:', 'https:']),
-    llmGatewayUrl: url('LLM_GATEWAY_URL', ['http:', 'https:']),
-    llmGatewayMasterKey: text('LLM_GATEWAY_MASTER_KEY'),
+    coderunnerTimeoutMs,
+    llmGatewayUrl,
+    llmGatewayMasterKey,
+    llmGatewayTimeoutMs,
+    llmCuPerUsd,
     platformName: text('PLATFORM_NAME') ?? 'Groundfloor',
     logLevel,
     trustProxy,

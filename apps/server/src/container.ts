@@ -3,12 +3,14 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { blobStoreModule } from './modules/blob-store.module';
 import { bundleZipModule } from './modules/bundle-zip.module';
+import { coderunnerModule } from './modules/coderunner.module';
 import { cryptoModule } from './modules/crypto.module';
 import { dnsModule } from './modules/dns.module';
 import { domainModule } from './modules/domain.module';
 import { httpModule } from './modules/http.module';
 import { mailModule } from './modules/mail.module';
 import { metricsModule } from './modules/metrics.module';
+import { modelGatewayModule } from './modules/model-gateway.module';
 import { persistenceModule } from './modules/persistence.module';
 import { redisModule } from './modules/redis.module';
 import { CONFIG, LOGGER, OPERATOR_TOKEN } from './tokens';
@@ -35,6 +37,8 @@ export async function buildContainer(
     blobStoreModule,
     bundleZipModule,
     dnsModule,
+    coderunnerModule,
+    modelGatewayModule,
     domainModule,
     httpModule,
   );

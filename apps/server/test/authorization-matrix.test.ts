@@ -1,4 +1,5 @@
 import { listRoutes } from '@groundfloor/http-express';
+import { CoderunnerUpstream, ModelGatewayUpstream } from '@groundfloor/testkit';
 import { buildMatrixWorld, type MatrixWorld } from './support/matrix/callers';
 import {
   CALLERS,
@@ -23,20 +24,30 @@ const expressPath = (openApiPath: string) => openApiPath.replace(/\{([a-z_]+)\}/
 describe('authorization matrix', () => {
   let t: TestServer;
   let world: MatrixWorld;
+  let coderunner: CoderunnerUpstream;
+  let gateway: ModelGatewayUpstream;
 
   beforeAll(async () => {
     // Every request comes from an address of its own (TRUST_PROXY), so
     // per-address limits never answer for the permission being tested.
     // Domain checks ask a port where no DNS server listens: they fail at once, never reaching the network.
+    // The code-execution service and the model gateway run on loopback, so allowed cells reach them.
+    coderunner = await CoderunnerUpstream.started();
+    gateway = await ModelGatewayUpstream.started('sk-matrix-master-key');
     t = await startTestServer('pglite', {
       TRUST_PROXY: 'true',
       ORG_CREATION_ENABLED: 'true',
       DNS_SERVERS: '127.0.0.1:9',
+      CODERUNNER_URL: coderunner.url,
+      LLM_GATEWAY_URL: gateway.url,
+      LLM_GATEWAY_MASTER_KEY: 'sk-matrix-master-key',
     });
     world = await buildMatrixWorld(t);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    await coderunner?.close();
+    await gateway?.close();
   });
 
   it('declares a row for every served route, and no row for a route that is not served', () => {
@@ -68,6 +79,8 @@ describe('authorization matrix', () => {
         'X-Forwarded-For': freshAddress(),
       });
       if (request.body !== undefined) call = call.send(request.body as object);
+      if (request.attach)
+        call = call.attach(request.attach.field, request.attach.content, request.attach.filename);
       const res = await call;
       actual[caller] = verdict(res.status, row.cells[caller]);
       if (actual[caller] !== row.cells[caller])

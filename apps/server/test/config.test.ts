@@ -29,7 +29,11 @@ describe('configuration (supplement §1)', () => {
       allowPrivateMailHosts: false,
       organizationCreationEnabled: false,
       coderunnerUrl: undefined,
+      coderunnerTimeoutMs: 30_000,
       llmGatewayUrl: undefined,
+      llmGatewayMasterKey: undefined,
+      llmGatewayTimeoutMs: 10_000,
+      llmCuPerUsd: 100,
       platformName: 'Groundfloor',
       logLevel: 'info',
     });
@@ -90,6 +94,47 @@ describe('configuration (supplement §1)', () => {
     }
     expect(text).not.toContain(badKey);
     expect(text).not.toContain('not base64!');
+  });
+
+  it('reads the upstreams, their time-outs and the compute-unit rate', () => {
+    const config = loadConfig({
+      CODERUNNER_URL: 'https://coderunner.internal',
+      CODERUNNER_TIMEOUT_MS: '5000',
+      LLM_GATEWAY_URL: 'http://litellm:4000',
+      LLM_GATEWAY_MASTER_KEY: 'sk-master',
+      LLM_GATEWAY_TIMEOUT_MS: '2500',
+      LLM_CU_PER_USD: '12.5',
+    });
+    expect(config).toMatchObject({
+      coderunnerUrl: 'https://coderunner.internal',
+      coderunnerTimeoutMs: 5000,
+      llmGatewayUrl: 'http://litellm:4000',
+      llmGatewayMasterKey: 'sk-master',
+      llmGatewayTimeoutMs: 2500,
+      llmCuPerUsd: 12.5,
+    });
+  });
+
+  it('refuses bad upstream settings, one line each, never echoing the master key', () => {
+    const problems = problemsOf({
+      CODERUNNER_URL: 'ftp://runner',
+      CODERUNNER_TIMEOUT_MS: '0',
+      LLM_GATEWAY_TIMEOUT_MS: '1.5',
+      LLM_CU_PER_USD: '-3',
+      LLM_GATEWAY_MASTER_KEY: 'sk-master-without-url',
+    });
+    expect(problems).toHaveLength(5);
+    const text = problems.join('\n');
+    for (const name of [
+      'CODERUNNER_URL',
+      'CODERUNNER_TIMEOUT_MS',
+      'LLM_GATEWAY_TIMEOUT_MS',
+      'LLM_CU_PER_USD',
+    ])
+      expect(text).toContain(name);
+    expect(text).toContain('LLM_GATEWAY_URL and LLM_GATEWAY_MASTER_KEY go together');
+    expect(text).not.toContain('sk-master-without-url');
+    expect(problemsOf({ LLM_CU_PER_USD: '0' })).toHaveLength(1);
   });
 
   it('takes DNS servers as IP addresses with optional ports', () => {

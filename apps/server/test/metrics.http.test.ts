@@ -1,5 +1,9 @@
+import { CoderunnerUpstream, ModelGatewayUpstream } from '@groundfloor/testkit';
 import { bearer, organizationWithOwner, uniqueEmail } from './support/api';
+import { userIdOf } from './support/seed';
+import { appSeeder } from './support/seed-apps';
 import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { workspaceWithOwner } from './support/workspace';
 
 /** A scrape of `/metrics`: the value of one sample, by name and labels (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -16,6 +20,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe.each(DATABASES)('metrics on %s', (kind) => {
   let t: TestServer;
+  let coderunner: CoderunnerUpstream;
+  let gateway: ModelGatewayUpstream;
   const scrape = async () => {
     const url = t.running.metricsUrl;
     if (!url) throw new Error('metrics are off');
@@ -26,10 +32,19 @@ describe.each(DATABASES)('metrics on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestServer(kind, { METRICS_PORT: '0' });
+    coderunner = await CoderunnerUpstream.started();
+    gateway = await ModelGatewayUpstream.started('sk-metrics-master');
+    t = await startTestServer(kind, {
+      METRICS_PORT: '0',
+      CODERUNNER_URL: coderunner.url,
+      LLM_GATEWAY_URL: gateway.url,
+      LLM_GATEWAY_MASTER_KEY: 'sk-metrics-master',
+    });
   });
   afterAll(async () => {
     await t.close();
+    await coderunner.close();
+    await gateway.close();
   });
 
   it('serves /metrics on a port of its own, not on the API', async () => {
@@ -88,6 +103,29 @@ describe.each(DATABASES)('metrics on %s', (kind) => {
     expect(sample(text, 'groundfloor_mail_deliveries_total', { result: 'sent' })).toBe(before + 1);
     expect(text).toMatch(/^groundfloor_mail_outbox_pending \d+$/m);
     expect(text).toMatch(/^groundfloor_mail_outbox_oldest_age_seconds \d+(\.\d+)?$/m);
+  });
+
+  it('counts upstream calls without a usable answer, by upstream and reason', async () => {
+    const home = await workspaceWithOwner(t);
+    const app = await (
+      await appSeeder(t, await userIdOf(t, home.owner.email), home.workspaceId)
+    ).standaloneApp();
+    const failures = (upstream: string, reason: string) =>
+      scrape().then((text) => sample(text, 'groundfloor_upstream_failures_total', { upstream, reason }));
+    const before = {
+      coderunner: await failures('coderunner', 'server_error'),
+      gateway: await failures('model_gateway', 'server_error'),
+    };
+    coderunner.misbehaveNext('POST /api/definitions', { status: 500, text: 'down' });
+    await t.http
+      .post(`/v1/workspaces/${home.workspaceId}/apps/${app.slug}/coderunner/definition`)
+      .set(home.auth)
+      .send({ name: 'fn', deploymentType: 1, languageType: 1 })
+      .expect(502);
+    gateway.misbehaveNext('GET /spend/logs', { status: 503, text: 'down' });
+    await t.http.get(`/v1/workspaces/${home.workspaceId}/llm/usage`).set(home.auth).expect(200);
+    expect(await failures('coderunner', 'server_error')).toBe(before.coderunner + 1);
+    expect(await failures('model_gateway', 'server_error')).toBe(before.gateway + 1);
   });
 
   it('reports the PostgreSQL pool, and nothing for the embedded database', async () => {

@@ -1376,6 +1376,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/definition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a code-execution definition for the app
+         * @description Upstream POST `/api/definitions`. `data.id` becomes `manifest.coderunner.definition_id` (and the recorded `version_id`, of the previous definition, is cleared).
+         */
+        post: operations["createCoderunnerDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a Completed version
+         * @description The version (by default the recorded one) is read first and must be Completed (3), else 409 `coderunner_version_not_ready`; then upstream POST `/api/deployment/create` with `DefinitionId`, `VersionId` and `Configuration`. The three ids are recorded under `manifest.coderunner`.
+         */
+        post: operations["deployCoderunnerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the app's code
+         * @description With a recorded deployment: `{payload}` is posted to its `configuration.externalEndpoint` (read with upstream GET `/api/deployment/{id}`); otherwise to upstream POST `/api/execution/run/onetime/{definition_id}`. `data.executionId` becomes `manifest.coderunner.last_job_name`, `data.status` `last_job_status`.
+         */
+        post: operations["runCoderunnerApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload code (a ZIP) for the app's definition
+         * @description Upstream POST `/api/file/{definition_id}/upload`, multipart. `data.versionId` becomes `manifest.coderunner.version_id`. The version is then processed: poll it until its status is 3 (Completed) before deploying. At most 32 MiB (413 `code_upload_too_large`).
+         */
+        post: operations["uploadCoderunnerCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of the app's definition
+         * @description Upstream GET `/api/version/definition?DefinitionId=`.
+         */
+        get: operations["listCoderunnerVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version, with its status
+         * @description Upstream GET `/api/version/{versionId}`. Status 1 Pending, 2 Processing, 3 Completed, 4 Failed.
+         */
+        get: operations["getCoderunnerVersion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a version
+         * @description Upstream DELETE `/api/version/{versionId}`. Deleting the recorded version clears `manifest.coderunner.version_id`. Allowed while the workspace is frozen, as other removals are.
+         */
+        delete: operations["deleteCoderunnerVersion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/audit": {
         parameters: {
             query?: never;
@@ -1755,6 +1879,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/coderunners/{coderunner_id}/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a Completed version as the workload
+         * @description The version must be Completed (3), else 409 `coderunner_version_not_ready`; then upstream POST `/api/deployment/create` (its definition: the version’s own, or the one recorded on the workload). `inject_secret_keys` is refused (422 `secret_injection_disabled`): deploy-time secret injection is off platform-wide; workloads read secrets at run time with an M2M client holding `secrets:read`.
+         */
+        post: operations["deployWorkload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/coderunners/{coderunner_id}/identity-token": {
         parameters: {
             query?: never;
@@ -1769,6 +1913,26 @@ export interface paths {
          * @description Never written to the audit log.
          */
         post: operations["issueWorkloadIdentityToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/coderunners/{coderunner_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the workload with an event
+         * @description The body is the event itself. With `deployment_id` (or, with no parameter, the recorded deployment) the event goes to the deployment’s `externalEndpoint`; `deployment_url` must be that endpoint. Otherwise the definition (of `version_id`, or the recorded one) runs once (upstream POST `/api/execution/run/onetime/{definition_id}`).
+         */
+        post: operations["runWorkload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1874,6 +2038,70 @@ export interface paths {
          * @description Team members only.
          */
         delete: operations["deleteFlag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/llm/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The models the workspace can use through the gateway
+         * @description The gateway's catalogue (GET `/v1/models`), then a bring-your-own entry for each provider key among the workspace-wide secrets (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`, `MISTRAL_API_KEY`; key names only, never values). Without an answer from the gateway, `catalog_available` is false.
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/llm/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's model usage over a window
+         * @description The gateway's spend logs from `since_seconds` ago until now. `limit` rows are read first, then rows older than the window are dropped, so fewer may return. `cost_usd` is the spend, `cu` is `cost_usd × LLM_CU_PER_USD`. An unreachable (or unconfigured) gateway answers empty rows and zero totals.
+         */
+        get: operations["getModelUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspace_id}/llm/virtual-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint or rotate the workspace's virtual key
+         * @description Answers `{virtual_key}` once (`Cache-Control: no-store`); the platform keeps only its alias. A rotation deletes the previous key at the gateway: after a 200 only the new key works. Refused while the workspace is frozen or the organization suspended. 502 when the gateway cannot mint (or is not configured).
+         */
+        post: operations["mintVirtualKey"];
+        /**
+         * Revoke the workspace's virtual key
+         * @description 204, also when there is no key. Allowed while the workspace is frozen or the organization suspended. 502 when the gateway cannot revoke.
+         */
+        delete: operations["revokeVirtualKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2625,6 +2853,13 @@ export interface components {
         ChangeRoleDto: {
             role: string;
         };
+        /** @description The answer of the code-execution service: `{success, message, data}` */
+        CoderunnerEnvelope: {
+            success: boolean;
+            message: string | null;
+            /** @description the code-execution service's `data`, as it answered */
+            data: unknown;
+        };
         CollectionAcl: {
             grants: {
                 role: string;
@@ -2672,6 +2907,16 @@ export interface components {
         };
         CreateCollectionDto: {
             name: string;
+        };
+        CreateDefinitionDto: {
+            /** @description one line of 1 to 200 characters */
+            name: string;
+            /** @description at most 1,000 characters; default empty */
+            description?: string;
+            /** @description 1 Function, 2 BackgroundJob, 3 ScheduleJob, 4 Deployment */
+            deploymentType: number;
+            /** @description 1 NodeJS, 2 Python, 3 DotNetScript */
+            languageType: number;
         };
         CreateM2mClientDto: {
             name: string;
@@ -2794,6 +3039,33 @@ export interface components {
         DeletePlatformSignInDto: {
             /** @description the workspace's name (spaces around it and letter case do not matter) */
             confirm_name: string;
+        };
+        DeployAppDto: {
+            /** @description default: `manifest.coderunner.definition_id`, or the version’s own definition */
+            DefinitionId?: string;
+            /** @description default: `manifest.coderunner.version_id`; must be Completed (3) */
+            VersionId?: string;
+            /** @description the deployment configuration; absent values are not sent */
+            Configuration?: {
+                /** @description CPU, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
+                Cpu?: number | string;
+                /** @description memory, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
+                Memory?: number | string;
+                /** @description for scheduled jobs */
+                CronExpression?: string;
+            };
+        };
+        DeployWorkloadDto: {
+            /** @description a version of the code-execution service; must be Completed (3) */
+            version_id: string;
+            /** @description CPU, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
+            cpu: number | string;
+            /** @description memory, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
+            memory: number | string;
+            /** @description for scheduled jobs */
+            cron_expression: string;
+            /** @description refused, whatever its value (422 `secret_injection_disabled`): workloads read secrets at run time with an M2M client holding `secrets:read` */
+            inject_secret_keys: unknown;
         };
         /** @description The result of a DNS check */
         DomainVerification: {
@@ -2987,6 +3259,24 @@ export interface components {
         };
         MembershipList: {
             memberships: components["schemas"]["Membership"][];
+        };
+        ModelEntry: {
+            /** @description the model to name in requests to the gateway; `<provider>/*` for bring-your-own */
+            id: string;
+            /**
+             * @description the gateway's catalogue, or a provider key of the workspace
+             * @enum {string}
+             */
+            source: "catalog" | "bring_your_own";
+            provider: string | null;
+            secret_key: string | null;
+        };
+        ModelList: {
+            /** Format: uuid */
+            workspace_id: string;
+            /** @description false when the gateway is not configured or did not answer: only bring-your-own entries are listed */
+            catalog_available: boolean;
+            models: components["schemas"]["ModelEntry"][];
         };
         MyMembership: {
             /** Format: uuid */
@@ -3463,6 +3753,10 @@ export interface components {
             value: string;
             description: string | null;
             environment_id: string | null;
+        };
+        RunAppDto: {
+            /** @description what the code receives; default `{}` */
+            payload?: Record<string, never>;
         };
         SecretComparison: {
             /** Format: uuid */
@@ -3966,6 +4260,40 @@ export interface components {
         UpsertSecretDto: {
             value: string;
             description?: string | null;
+        };
+        UsageReport: {
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * Format: date-time
+             * @description the start of the window
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description now
+             */
+            until: string;
+            total_cu: number;
+            total_tokens: number;
+            rows: components["schemas"]["UsageRow"][];
+        };
+        UsageRow: {
+            /**
+             * Format: date-time
+             * @description when the request started
+             */
+            ts: string;
+            model: string;
+            total_tokens: number;
+            /** @description compute units: `cost_usd × LLM_CU_PER_USD` */
+            cu: number;
+            cost_usd: number;
+        };
+        /** @description The workspace's model-gateway key */
+        VirtualKey: {
+            /** @description shown once; the platform keeps only its alias */
+            virtual_key: string;
         };
         Workload: {
             /** Format: uuid */
@@ -8993,7 +9321,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Error
+             * @description Gateway Timeout
              *
              *     - `password_save_timeout`: setting the password timed out; it may or may not be set: retry (temporary-password)
              */
@@ -12698,6 +13026,1718 @@ export interface operations {
             };
         };
     };
+    createCoderunnerDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDefinitionDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `body_too_large`: the body is over the route's limit
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "body_too_large" | "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_deployment_type`: `deploymentType` is not 1, 2, 3 or 4
+             *     - `invalid_description`: the description is empty or too long
+             *     - `invalid_language_type`: `languageType` is not 1, 2 or 3
+             *     - `invalid_name`: the name is empty, too long or not one line
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable" | "invalid_body" | "invalid_deployment_type" | "invalid_description" | "invalid_language_type" | "invalid_name" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deployCoderunnerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeployAppDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             *     - `coderunner_no_definition`: create a definition for the app first
+             *     - `coderunner_no_version`: upload code first, or name the version to deploy
+             *     - `coderunner_version_not_ready`: the version is not Completed (3) yet: poll it, then deploy
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict" | "coderunner_no_definition" | "coderunner_no_version" | "coderunner_version_not_ready";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `body_too_large`: the body is over the route's limit
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "body_too_large" | "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_deployment_configuration`: a CPU or memory size, or a cron expression, of an unexpected shape
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable" | "invalid_body" | "invalid_deployment_configuration" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    runCoderunnerApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RunAppDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             *     - `coderunner_not_deployed`: nothing to run: deploy a version first
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict" | "coderunner_not_deployed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `body_too_large`: the body is over the route's limit
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "body_too_large" | "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable" | "invalid_body" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadCoderunnerCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description a text field `Description` and a file field `file` */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description at most 1,000 characters */
+                    Description?: string;
+                    /** @description the code, a ZIP archive of at most 32 MiB */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             *     - `coderunner_no_definition`: create a definition for the app first
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict" | "coderunner_no_definition";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `code_upload_too_large`: a code upload is at most 32 MiB
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "code_upload_too_large" | "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `code_not_zip`: `file` is not a ZIP archive
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             *     - `invalid_description`: the description is empty or too long
+             *     - `invalid_upload`: not `multipart/form-data` with one `file` and at most one `Description`
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "code_not_zip" | "coderunner_unprocessable" | "invalid_description" | "invalid_upload";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCoderunnerVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             *     - `coderunner_no_definition`: create a definition for the app first
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict" | "coderunner_no_definition";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCoderunnerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+                /** @description a version id of the code-execution service (the upload's `data.versionId`) */
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCoderunnerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
+                app_slug: string;
+                /** @description a version id of the code-execution service (the upload's `data.versionId`) */
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `app_kind_has_no_coderunner`: the code-execution proxy applies to `standalone` and legacy `coderunner` apps only
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `app_not_found`: no such app in the workspace
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "app_not_found" | "coderunner_not_found" | "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `app_archived`: the app is archived; restore it first
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "app_archived" | "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWorkspaceAudit: {
         parameters: {
             query?: {
@@ -15724,6 +17764,256 @@ export interface operations {
             };
         };
     };
+    deployWorkload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a workload id of the workspace */
+                coderunner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeployWorkloadDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_found" | "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             *     - `coderunner_no_definition`: create a definition for the app first
+             *     - `coderunner_version_not_ready`: the version is not Completed (3) yet: poll it, then deploy
+             *     - `workload_archived`: the workload is archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict" | "coderunner_no_definition" | "coderunner_version_not_ready" | "workload_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `body_too_large`: the body is over the route's limit
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "body_too_large" | "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `invalid_deployment_configuration`: a CPU or memory size, or a cron expression, of an unexpected shape
+             *     - `secret_injection_disabled`: `inject_secret_keys`: deploy-time secret injection is off platform-wide
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable" | "invalid_body" | "invalid_deployment_configuration" | "secret_injection_disabled" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     issueWorkloadIdentityToken: {
         parameters: {
             query?: never;
@@ -15823,6 +18113,264 @@ export interface operations {
                         status?: 503;
                         /** @enum {unknown} */
                         code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    runWorkload: {
+        parameters: {
+            query?: {
+                /** @description run this version’s definition once (when no deployment is named) */
+                version_id?: string;
+                /** @description run at this deployment’s `externalEndpoint` */
+                deployment_id?: string;
+                /** @description the deployment's `externalEndpoint`, checked against the deployment (the named one, else the workload's); never trusted as sent */
+                deployment_url?: string;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+                /** @description a workload id of the workspace */
+                coderunner_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the event JSON itself */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoderunnerEnvelope"];
+                };
+            };
+            /**
+             * @description Bad Request
+             *
+             *     - `coderunner_bad_request`: the code-execution service answered 400; its message
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `coderunner_forbidden`: the code-execution service answered 403; its message
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "coderunner_forbidden" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workload_not_found`: no such workload in the workspace
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_found" | "not_found" | "workload_not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Conflict
+             *
+             *     - `coderunner_conflict`: the code-execution service answered 409; its message
+             *     - `coderunner_not_deployed`: nothing to run: deploy a version first
+             *     - `workload_archived`: the workload is archived
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "coderunner_conflict" | "coderunner_not_deployed" | "workload_archived";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gone
+             *
+             *     - `coderunner_gone`: the code-execution service answered 410; its message
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 410;
+                        /** @enum {unknown} */
+                        code?: "coderunner_gone";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Content Too Large
+             *
+             *     - `body_too_large`: the body is over the route's limit
+             *     - `coderunner_too_large`: the code-execution service answered 413; its message
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "body_too_large" | "coderunner_too_large";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
+             *     - `deployment_url_mismatch`: `deployment_url` is not the deployment's `externalEndpoint`
+             *     - `invalid_body`: the body is JSON but not an object
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "coderunner_unprocessable" | "deployment_url_mismatch" | "invalid_body" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too Many Requests
+             *
+             *     - `coderunner_rate_limited`: the code-execution service answered 429; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rate_limited";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "coderunner_invalid_answer" | "coderunner_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `coderunner_not_configured`: no code-execution service is configured on this installation (`CODERUNNER_URL`)
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "coderunner_not_configured" | "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Gateway Timeout
+             *
+             *     - `coderunner_timeout`: the code-execution service did not answer in time
+             */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 504;
+                        /** @enum {unknown} */
+                        code?: "coderunner_timeout";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -16785,6 +19333,392 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "invalid_flag_key";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getModelUsage: {
+        parameters: {
+            query?: {
+                /** @description the window, in seconds back from now: 60 to 2592000 (default 86400) */
+                since_seconds?: number;
+                /** @description rows read from the gateway, 1 to 1000 (default 100); applied before rows older than the window are dropped */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unprocessable Content
+             *
+             *     - `invalid_query`: an unknown list parameter or a value out of range
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_query" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mintVirtualKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualKey"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `organization_suspended`: a change in a suspended organization
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             *     - `workspace_frozen`: a change in a frozen workspace
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "organization_suspended" | "password_change_required" | "permission_denied" | "workspace_frozen";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `model_gateway_not_configured`: no model gateway is configured on this installation (`LLM_GATEWAY_URL`)
+             *     - `model_gateway_unavailable`: the model gateway could not mint or revoke the key; nothing changed
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "model_gateway_not_configured" | "model_gateway_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     - `database_unavailable`: the database cannot be reached right now; retry after `Retry-After`
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeVirtualKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace id */
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Forbidden
+             *
+             *     - `caller_kind_not_allowed`: a valid token of a kind this route does not accept
+             *     - `password_change_required`: a session on a temporary password: choose a new one with POST /v1/me/password first
+             *     - `permission_denied`: the caller lacks the route's permission on the scope
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "caller_kind_not_allowed" | "password_change_required" | "permission_denied";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not Found
+             *
+             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `workspace_not_found`: no such workspace visible to the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "not_found" | "workspace_not_found";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Bad Gateway
+             *
+             *     - `model_gateway_not_configured`: no model gateway is configured on this installation (`LLM_GATEWAY_URL`)
+             *     - `model_gateway_unavailable`: the model gateway could not mint or revoke the key; nothing changed
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 502;
+                        /** @enum {unknown} */
+                        code?: "model_gateway_not_configured" | "model_gateway_unavailable";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -18475,7 +21409,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Error
+             * @description Gateway Timeout
              *
              *     - `password_save_timeout`: setting the password timed out; it may or may not be set: retry (temporary-password)
              */
@@ -19334,7 +22268,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Error
+             * @description Gateway Timeout
              *
              *     - `password_save_timeout`: setting the password timed out; it may or may not be set: retry (temporary-password)
              */

@@ -23,12 +23,14 @@ import { appUsersRoutes } from './routes/app-users.routes';
 import { appsRoutes } from './routes/apps.routes';
 import { auditRoutes } from './routes/audit.routes';
 import { authRoutes } from './routes/auth.routes';
+import { coderunnerProxyRoutes } from './routes/coderunner-proxy.routes';
 import { domainsRoutes } from './routes/domains.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
 import { appUserPublicRoutes } from './routes/invite-links.routes';
 import { m2mRoutes } from './routes/m2m.routes';
 import { membershipRoutes } from './routes/membership.routes';
+import { modelGatewayRoutes } from './routes/model-gateway.routes';
 import { operatorRoutes } from './routes/operator.routes';
 import { operatorSupportRoutes } from './routes/operator-support.routes';
 import { organizationRoutes } from './routes/organization.routes';
@@ -42,6 +44,7 @@ import { signInRoutes } from './routes/sign-in.routes';
 import { ssoRoutes } from './routes/sso.routes';
 import { supportRoutes } from './routes/support.routes';
 import { tenantsRoutes } from './routes/tenants.routes';
+import { workloadRunsRoutes } from './routes/workload-runs.routes';
 import { workloadsRoutes } from './routes/workloads.routes';
 
 export interface AppOptions {
@@ -113,6 +116,7 @@ export function createApp(options: AppOptions): Express {
     auditRoutes(options.useCases),
     membershipRoutes(options.useCases),
     workloadsRoutes(options.useCases),
+    workloadRunsRoutes(options.useCases),
     appsRoutes(options.useCases),
     accessRoutes(options.useCases),
     publicAppsRoutes(options.useCases),
@@ -125,6 +129,8 @@ export function createApp(options: AppOptions): Express {
     appUsersRoutes(options.useCases),
     tenantsRoutes(options.useCases),
     appUserPublicRoutes(options.useCases),
+    coderunnerProxyRoutes(options.useCases),
+    modelGatewayRoutes(options.useCases),
   ];
   for (const group of groups) app.use(group);
   // Built once from what was just registered: the served routes and their description are one table.

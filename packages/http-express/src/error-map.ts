@@ -24,6 +24,11 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   release_too_large: 413,
   // Spec, Errors (Sign-in): setting a (generated) password timed out; it may or may not be set.
   password_save_timeout: 504,
+  // Supplement §1, §13: no code-execution service configured; the upstream did not answer in time.
+  coderunner_not_configured: 503,
+  coderunner_timeout: 504,
+  // A code upload over its cap (docs/upstreams.md).
+  code_upload_too_large: 413,
 };
 
 export const TITLES: Readonly<Record<number, string>> = {

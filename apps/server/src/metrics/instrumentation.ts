@@ -1,4 +1,4 @@
-import type { Mailer, RateLimiter } from '@groundfloor/domain';
+import type { CodeRunner, Mailer, ModelGateway, RateLimiter } from '@groundfloor/domain';
 
 /**
  * Wraps the ports the use cases receive, to count what they do. The default
@@ -9,9 +9,13 @@ import type { Mailer, RateLimiter } from '@groundfloor/domain';
 export interface Instrumentation {
   rateLimiter(limiter: RateLimiter): RateLimiter;
   mailer(mailer: Mailer): Mailer;
+  codeRunner(codeRunner: CodeRunner): CodeRunner;
+  modelGateway(gateway: ModelGateway): ModelGateway;
 }
 
 export const NO_INSTRUMENTATION: Instrumentation = {
   rateLimiter: (limiter) => limiter,
   mailer: (mailer) => mailer,
+  codeRunner: (codeRunner) => codeRunner,
+  modelGateway: (gateway) => gateway,
 };

@@ -4,6 +4,7 @@ import type { Database } from '@groundfloor/persistence-typeorm';
 import { ContainerModule } from 'inversify';
 import { CountingMailer } from '../metrics/counting-mailer';
 import { CountingRateLimiter } from '../metrics/counting-rate-limiter';
+import { countingCodeRunner, countingModelGateway } from '../metrics/counting-upstreams';
 import type { Instrumentation } from '../metrics/instrumentation';
 import { ServerMetrics } from '../metrics/metrics';
 import { DATABASE, INSTRUMENTATION, METRICS, OBSERVE_REQUEST } from '../tokens';
@@ -33,6 +34,8 @@ export const metricsModule = new ContainerModule(({ bind, rebind }) => {
       (metrics: ServerMetrics): Instrumentation => ({
         rateLimiter: (limiter) => new CountingRateLimiter(limiter, metrics),
         mailer: (mailer) => new CountingMailer(mailer, metrics),
+        codeRunner: (codeRunner) => countingCodeRunner(codeRunner, metrics),
+        modelGateway: (gateway) => countingModelGateway(gateway, metrics),
       }),
       [METRICS],
     )

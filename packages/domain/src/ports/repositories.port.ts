@@ -10,6 +10,7 @@ import type { Environment } from '../environment/environment';
 import type { Flag } from '../flag/flag';
 import type { M2mClient } from '../m2m/m2m-client';
 import type { Membership } from '../membership/membership';
+import type { VirtualKey } from '../model-gateway/virtual-key';
 import type { Organization } from '../organization/organization';
 import type { Release } from '../release/release';
 import type { ScopeType } from '../roles/role';
@@ -374,6 +375,14 @@ export interface AppEndpointRepository {
   save(endpoint: AppEndpoint): Promise<void>;
 }
 
+/** Model-gateway virtual keys: one record per workspace that ever minted one (never the key itself). */
+export interface VirtualKeyRepository {
+  find(workspaceId: string): Promise<VirtualKey | null>;
+  findForUpdate(workspaceId: string): Promise<VirtualKey | null>;
+  /** Inserts or replaces the workspace's record. */
+  save(key: VirtualKey): Promise<void>;
+}
+
 /** What one transaction (or one plain read) sees. */
 export interface Repositories {
   readonly users: UserRepository;
@@ -407,4 +416,5 @@ export interface Repositories {
   readonly appRoles: AppRoleRepository;
   readonly tenants: TenantRepository;
   readonly ssoConnections: SsoConnectionRepository;
+  readonly virtualKeys: VirtualKeyRepository;
 }

@@ -105,4 +105,13 @@ export const Limits = {
   tenantAliasMax: 63,
   tenantDomainsMax: 50,
   tenantMembersListed: 200,
+  /** Code-execution proxy (supplement §13): the JWT sent upstream lives at most 5 minutes. */
+  coderunnerTokenSeconds: 300,
+  /** A code upload (a ZIP) is held in memory while it is forwarded: the release upload's 32 MiB. */
+  codeUploadBytesMax: 33_554_432,
+  /** A definition's or an upload's `description`. */
+  coderunnerDescriptionMax: 1000,
+  /** Model gateway usage (spec: Limits). */
+  usageSinceSeconds: { min: 60, max: 2_592_000, default: 86_400 },
+  usageLimit: { min: 1, max: 1000, default: 100 },
 } as const;

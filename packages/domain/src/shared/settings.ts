@@ -13,5 +13,7 @@ export interface PlatformSettings {
   readonly mailFromAddress: string;
   /** `ALLOW_PRIVATE_MAIL_HOSTS`: custom sign-in mail may use loopback and private servers (on-prem, tests). */
   readonly allowPrivateMailHosts: boolean;
+  /** Compute units per US dollar of model-gateway spend (`LLM_CU_PER_USD`, supplement §14). */
+  readonly llmCuPerUsd: number;
 }
 export const PLATFORM_SETTINGS = Symbol.for('gf.platform-settings');

@@ -41,6 +41,13 @@ import { Logout } from './auth/logout.use-case';
 import { RedeemPasswordLink } from './auth/redeem-password-link.use-case';
 import { RefreshSession } from './auth/refresh-session.use-case';
 import { SignIn } from './auth/sign-in.use-case';
+import { CreateDefinition } from './coderunner/create-definition.use-case';
+import { DeleteVersion } from './coderunner/delete-version.use-case';
+import { DeployApp } from './coderunner/deploy-app.use-case';
+import { GetVersion } from './coderunner/get-version.use-case';
+import { ListVersions } from './coderunner/list-versions.use-case';
+import { RunApp } from './coderunner/run-app.use-case';
+import { UploadCode } from './coderunner/upload-code.use-case';
 import { CreateCollection } from './collection/create-collection.use-case';
 import { DeleteCollection } from './collection/delete-collection.use-case';
 import { GetCollectionAcl } from './collection/get-collection-acl.use-case';
@@ -64,6 +71,10 @@ import { GetMembership, ListMembers } from './membership/read-members.use-cases'
 import { RemoveMember } from './membership/remove-member.use-case';
 import { ResetMemberPassword } from './membership/reset-member-password.use-case';
 import { AcceptInvitation, RejectInvitation } from './membership/respond-to-invitation.use-case';
+import { GetUsage } from './model-gateway/get-usage.use-case';
+import { ListModels } from './model-gateway/list-models.use-case';
+import { MintVirtualKey } from './model-gateway/mint-virtual-key.use-case';
+import { RevokeVirtualKey } from './model-gateway/revoke-virtual-key.use-case';
 import { CreateOrganizationForOwner } from './operator/create-organization-for-owner.use-case';
 import {
   GetAnyOrganization,
@@ -131,9 +142,11 @@ import { UpdateTenant } from './tenant/update-tenant.use-case';
 import { ArchiveWorkload } from './workload/archive-workload.use-case';
 import { AuthenticateWorkload } from './workload/authenticate-workload';
 import { CreateWorkload } from './workload/create-workload.use-case';
+import { DeployWorkload } from './workload/deploy-workload.use-case';
 import { GetWorkload } from './workload/get-workload.use-case';
 import { IssueWorkloadToken } from './workload/issue-workload-token.use-case';
 import { ListWorkloads } from './workload/list-workloads.use-case';
+import { RunWorkload } from './workload/run-workload.use-case';
 import {
   CreateWorkspace,
   GetWorkspace,
@@ -239,6 +252,23 @@ export function createUseCases(deps: Deps) {
       get: new GetWorkload(deps),
       archive: new ArchiveWorkload(deps),
       issueIdentityToken: new IssueWorkloadToken(deps),
+      deploy: new DeployWorkload(deps),
+      run: new RunWorkload(deps),
+    },
+    coderunner: {
+      createDefinition: new CreateDefinition(deps),
+      upload: new UploadCode(deps),
+      listVersions: new ListVersions(deps),
+      getVersion: new GetVersion(deps),
+      deleteVersion: new DeleteVersion(deps),
+      deploy: new DeployApp(deps),
+      run: new RunApp(deps),
+    },
+    llm: {
+      models: new ListModels(deps),
+      usage: new GetUsage(deps),
+      mintVirtualKey: new MintVirtualKey(deps),
+      revokeVirtualKey: new RevokeVirtualKey(deps),
     },
     apps: {
       create: new CreateApp(deps),

@@ -60,6 +60,11 @@ class SchemaCollector {
 const isSchema = (spec: ResponseSpec): spec is TSchema => KindGuard.IsSchema(spec);
 const isBytes = (spec: BodySpec): spec is Extract<BodySpec, { bytes: unknown }> =>
   typeof spec !== 'function' && 'bytes' in spec;
+const isSchemaBody = (spec: BodySpec): spec is Extract<BodySpec, { schema: unknown }> =>
+  typeof spec !== 'function' && 'schema' in spec;
+/** Whether the body is JSON the JSON parser reads (and so can be malformed, too deep or too large). */
+const isJsonBody = (spec: BodySpec): boolean =>
+  !isBytes(spec) && (!isSchemaBody(spec) || spec.contentType === 'application/json');
 
 /** The `requestBody` of an operation: JSON (or form) DTOs, or raw bytes of any of the listed types. */
 function requestBody(spec: BodySpec, schemas: SchemaCollector): JsonSchema {
@@ -69,6 +74,13 @@ function requestBody(spec: BodySpec, schemas: SchemaCollector): JsonSchema {
       required: true,
       description: spec.description,
       content: Object.fromEntries(spec.bytes.map((type) => [type, { schema: bytes }])),
+    };
+  }
+  if (isSchemaBody(spec)) {
+    return {
+      required: true,
+      description: spec.description,
+      content: { [spec.contentType]: { schema: schemas.ref(spec.schema) } },
     };
   }
   const body = typeof spec === 'function' ? { content: { 'application/json': spec } } : spec;
@@ -92,7 +104,7 @@ function problemCodes(registered: RegisteredOperation, uuidPath: boolean): Set<P
     codes.add('missing_token').add('invalid_token').add('caller_kind_not_allowed');
     if (callers.includes('team') && !accepts?.passwordChange) codes.add('password_change_required');
   }
-  if (operation.body && !isBytes(operation.body)) {
+  if (operation.body && isJsonBody(operation.body)) {
     for (const code of ['malformed_json', 'json_too_deep', 'body_too_large', 'unsupported_encoding'] as const)
       codes.add(code);
     codes.add('invalid_body').add('validation_failed');

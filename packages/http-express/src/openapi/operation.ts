@@ -37,6 +37,16 @@ export type BodySpec =
        */
       readonly bytes: readonly string[];
       readonly description: string;
+    }
+  | {
+      /**
+       * A body no DTO describes: a free JSON object (a workload run's event)
+       * or a multipart form (a code upload), as a TypeBox schema. The route
+       * reads and checks it itself.
+       */
+      readonly schema: TSchema;
+      readonly contentType: 'application/json' | 'multipart/form-data';
+      readonly description: string;
     };
 
 /**

@@ -45,6 +45,17 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
     schema: { type: 'string' },
     uuid: false,
   },
+  // The code-execution proxy.
+  app_slug: {
+    description: 'the slug of a `standalone` (or legacy `coderunner`) app of the workspace',
+    schema: { type: 'string' },
+    uuid: false,
+  },
+  version_id: {
+    description: "a version id of the code-execution service (the upload's `data.versionId`)",
+    schema: { type: 'string' },
+    uuid: false,
+  },
   path: {
     description: 'a file of the release, relative to its root; may contain `/` (`dist/remoteEntry.js`)',
     schema: { type: 'string' },

@@ -406,6 +406,82 @@ export const PROBLEM_CODES = {
   },
   tenant_member_not_found: { status: 404, description: 'the user is not a member of this tenant' },
   user_id_or_email: { status: 422, description: 'send exactly one of `user_id` and `email`' },
+  // The code-execution proxy and workload deploy and run (docs/upstreams.md).
+  app_kind_has_no_coderunner: {
+    status: 400,
+    description: 'the code-execution proxy applies to `standalone` and legacy `coderunner` apps only',
+  },
+  coderunner_no_definition: { status: 409, description: 'create a definition for the app first' },
+  coderunner_no_version: { status: 409, description: 'upload code first, or name the version to deploy' },
+  coderunner_version_not_ready: {
+    status: 409,
+    description: 'the version is not Completed (3) yet: poll it, then deploy',
+  },
+  coderunner_not_deployed: { status: 409, description: 'nothing to run: deploy a version first' },
+  code_not_zip: { status: 422, description: '`file` is not a ZIP archive' },
+  code_upload_too_large: { status: 413, description: 'a code upload is at most 32 MiB' },
+  invalid_upload: {
+    status: 422,
+    description: 'not `multipart/form-data` with one `file` and at most one `Description`',
+  },
+  invalid_deployment_type: { status: 422, description: '`deploymentType` is not 1, 2, 3 or 4' },
+  invalid_language_type: { status: 422, description: '`languageType` is not 1, 2 or 3' },
+  invalid_deployment_configuration: {
+    status: 422,
+    description: 'a CPU or memory size, or a cron expression, of an unexpected shape',
+  },
+  secret_injection_disabled: {
+    status: 422,
+    description: '`inject_secret_keys`: deploy-time secret injection is off platform-wide',
+  },
+  deployment_url_mismatch: {
+    status: 422,
+    description: "`deployment_url` is not the deployment's `externalEndpoint`",
+  },
+  coderunner_bad_request: {
+    status: 400,
+    description: 'the code-execution service answered 400; its message',
+  },
+  coderunner_forbidden: { status: 403, description: 'the code-execution service answered 403; its message' },
+  coderunner_not_found: {
+    status: 404,
+    description: 'the code-execution service has no such definition, version or deployment; its message',
+  },
+  coderunner_conflict: { status: 409, description: 'the code-execution service answered 409; its message' },
+  coderunner_gone: { status: 410, description: 'the code-execution service answered 410; its message' },
+  coderunner_too_large: { status: 413, description: 'the code-execution service answered 413; its message' },
+  coderunner_unprocessable: {
+    status: 422,
+    description: 'the code-execution service answered 422; its message',
+  },
+  coderunner_rate_limited: {
+    status: 429,
+    description: 'the code-execution service answered 429; retry after `Retry-After`',
+  },
+  coderunner_unavailable: {
+    status: 502,
+    description: 'the code-execution service cannot be reached, failed (5xx), or refused the control plane',
+  },
+  coderunner_invalid_answer: {
+    status: 502,
+    description: 'the code-execution service answered without the expected envelope or id',
+  },
+  coderunner_not_configured: {
+    status: 503,
+    description: 'no code-execution service is configured on this installation (`CODERUNNER_URL`)',
+  },
+  coderunner_timeout: { status: 504, description: 'the code-execution service did not answer in time' },
+
+  // The model gateway (docs/upstreams.md).
+  model_gateway_not_configured: {
+    status: 502,
+    description: 'no model gateway is configured on this installation (`LLM_GATEWAY_URL`)',
+  },
+  model_gateway_unavailable: {
+    status: 502,
+    description: 'the model gateway could not mint or revoke the key; nothing changed',
+  },
+
   // Served by the platform itself.
   database_unavailable: {
     status: 503,

@@ -62,6 +62,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   429: 'Too Many Requests',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** One problem response: the codes it can carry, each with when. */

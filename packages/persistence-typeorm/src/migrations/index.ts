@@ -10,6 +10,7 @@ import { ChangeNotifications1767226450000 } from './1767226450000-change-notific
 import { WorkspaceSignIn1767226500000 } from './1767226500000-workspace-sign-in.migration';
 import { FlagChangeNotifications1767226550000 } from './1767226550000-flag-change-notifications.migration';
 import { AuditEventScopes1767226560000 } from './1767226560000-audit-event-scopes.migration';
+import { LlmVirtualKeys1767227000000 } from './1767227000000-llm-virtual-keys.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   WorkspaceSignIn1767226500000,
   FlagChangeNotifications1767226550000,
   AuditEventScopes1767226560000,
+  LlmVirtualKeys1767227000000,
 ];

@@ -32,6 +32,7 @@ import { TypeormSsoConnectionRepository } from './typeorm-sso-connection.reposit
 import { TypeormSupportTicketRepository } from './typeorm-support-ticket.repository';
 import { TypeormTenantRepository } from './typeorm-tenant.repository';
 import { TypeormUserRepository } from './typeorm-user.repository';
+import { TypeormVirtualKeyRepository } from './typeorm-virtual-key.repository';
 import { TypeormWorkloadRepository } from './typeorm-workload.repository';
 import { TypeormWorkspaceRepository } from './typeorm-workspace.repository';
 
@@ -68,5 +69,6 @@ export function typeormRepositories(scope: RepositoryScope): Repositories {
     appRoles: new TypeormAppRoleRepository(scope),
     tenants: new TypeormTenantRepository(scope),
     ssoConnections: new TypeormSsoConnectionRepository(scope),
+    virtualKeys: new TypeormVirtualKeyRepository(scope),
   };
 }

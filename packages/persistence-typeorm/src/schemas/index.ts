@@ -27,6 +27,7 @@ import { SupportTicketSchema } from './support-ticket.schema';
 import { SupportTicketMessageSchema } from './support-ticket-message.schema';
 import { TenantMemberSchema, TenantSchema } from './tenant.schema';
 import { UserSchema } from './user.schema';
+import { VirtualKeySchema } from './virtual-key.schema';
 import { WorkloadSchema } from './workload.schema';
 import { WorkspaceSchema } from './workspace.schema';
 
@@ -65,4 +66,5 @@ export const ENTITY_SCHEMAS = [
   TenantSchema,
   TenantMemberSchema,
   SsoConnectionSchema,
+  VirtualKeySchema,
 ];

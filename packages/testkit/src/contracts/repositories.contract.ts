@@ -12,6 +12,7 @@ import { tenancyCases } from './repositories/tenancy.cases';
 import { ticketCases } from './repositories/tickets.cases';
 import { transactionCases } from './repositories/transactions.cases';
 import { userAndAuthCases } from './repositories/users.cases';
+import { virtualKeyCases } from './repositories/virtual-keys.cases';
 
 /**
  * What every `UnitOfWork` and its repositories must do, as documented in
@@ -44,5 +45,6 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     accessCases(uow);
     releasesAndDomainsCases(uow);
     signInCases(uow);
+    virtualKeyCases(uow);
   });
 }

@@ -1,7 +1,9 @@
 import { DEFAULT_PLAN_LIMITS, type Deps, type PlatformSettings } from '@groundfloor/domain';
 import { FakeAppUserCredentials } from './fake-app-user-credentials';
 import { FakeBundleExtractor } from './fake-bundle-extractor';
+import { FakeCodeRunner } from './fake-code-runner';
 import { FakeKeyManagement } from './fake-key-management';
+import { FakeModelGateway } from './fake-model-gateway';
 import { FakeClock, FakeHasher, FakeMailer, FakeSecretTokens, FakeSigner, SequentialIds } from './fakes';
 import { InMemoryBlobStore } from './in-memory-blob-store';
 import { InMemoryDnsResolver } from './in-memory-dns-resolver';
@@ -17,6 +19,8 @@ export interface FakeDeps extends Deps {
   readonly bundles: FakeBundleExtractor;
   readonly dns: InMemoryDnsResolver;
   readonly appUserCredentials: FakeAppUserCredentials;
+  readonly codeRunner: FakeCodeRunner;
+  readonly modelGateway: FakeModelGateway;
   settings: PlatformSettings;
 }
 
@@ -39,6 +43,8 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
     bundles: new FakeBundleExtractor(blobs),
     dns: new InMemoryDnsResolver(),
     appUserCredentials: new FakeAppUserCredentials(hasher),
+    codeRunner: new FakeCodeRunner(),
+    modelGateway: new FakeModelGateway(),
     settings: {
       publicBaseUrl: 'http://control.test',
       platformName: 'Groundfloor',
@@ -47,6 +53,7 @@ export function fakeDeps(settings: Partial<PlatformSettings> = {}): FakeDeps {
       customDomainTarget: 'apps.control.test',
       mailFromAddress: 'no-reply@control.test',
       allowPrivateMailHosts: false,
+      llmCuPerUsd: 100,
       ...settings,
     },
   };

@@ -40,6 +40,7 @@ import type {
   TicketMessage,
   User,
   UserRepository,
+  VirtualKey,
   Workload,
   Workspace,
   WorkspaceRepository,
@@ -74,6 +75,7 @@ import { InMemorySiteGrantRepository } from './in-memory-site-grant.repository';
 import { InMemorySsoConnectionRepository } from './in-memory-sso-connection.repository';
 import { InMemoryTenantRepository } from './in-memory-tenant.repository';
 import { InMemoryTickets } from './in-memory-tickets';
+import { InMemoryVirtualKeyRepository } from './in-memory-virtual-key.repository';
 import { InMemoryWorkloadRepository } from './in-memory-workload.repository';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -133,6 +135,8 @@ export class InMemoryTables {
   tenants = new Map<string, Tenant>();
   tenantMembers: TenantMember[] = [];
   ssoConnections = new Map<string, SsoConnection>();
+  /** By workspace id. */
+  virtualKeys = new Map<string, VirtualKey>();
 
   clone(): InMemoryTables {
     const next = new InMemoryTables();
@@ -170,6 +174,7 @@ export class InMemoryTables {
     next.tenants = copy(this.tenants);
     next.tenantMembers = copy(this.tenantMembers);
     next.ssoConnections = copy(this.ssoConnections);
+    next.virtualKeys = copy(this.virtualKeys);
     return next;
   }
 }
@@ -503,5 +508,6 @@ export function inMemoryRepositories(tables: () => InMemoryTables): Repositories
     appRoles: new InMemoryAppRoleRepository(tables),
     tenants: new InMemoryTenantRepository(tables),
     ssoConnections: new InMemorySsoConnectionRepository(tables),
+    virtualKeys: new InMemoryVirtualKeyRepository(tables),
   };
 }

@@ -7,11 +7,14 @@ import { appSeeder } from '../seed-apps';
 import { seedTickets, ticketBody } from '../tickets';
 import { type MatrixWorld, restoreAppUserCaller } from './callers';
 import type { CallerName } from './declared-matrix';
+import { UPSTREAM_REQUESTS } from './upstream-requests';
 
 /** A valid request for one cell: what an allowed caller must get a 2xx for. */
 export interface CellRequest {
   readonly path: string;
   readonly body?: unknown;
+  /** A multipart upload instead of a JSON body. */
+  readonly attach?: { readonly field: string; readonly content: Buffer; readonly filename: string };
 }
 
 type Build = (w: MatrixWorld, caller: CallerName) => Promise<CellRequest> | CellRequest;
@@ -810,4 +813,5 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
     const { tenantId, userId } = await freshTenantMember(w);
     return { path: `${TENANTS(w)}/${tenantId}/members/${userId}` };
   },
+  ...UPSTREAM_REQUESTS,
 };

@@ -1,0 +1,1 @@
+export { HttpCodeRunner, type HttpCodeRunnerOptions } from './http-code-runner.adapter';

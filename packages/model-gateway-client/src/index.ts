@@ -1,0 +1,1 @@
+export { LiteLlmModelGateway, type LiteLlmModelGatewayOptions } from './litellm-model-gateway.adapter';
