@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Repositories } from '@groundfloor/domain';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import { DATABASE } from '../src/tokens';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 import { uow } from './support/tickets';
 import { workspaceWithOwner } from './support/workspace';
 
@@ -13,7 +13,7 @@ import { workspaceWithOwner } from './support/workspace';
  * database (through its repositories, or one statement for the flags):
  * thousands of requests would only make the test slow.
  */
-describe.each(DATABASES)('ceilings on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('ceilings on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind);

@@ -1,13 +1,13 @@
 import { bearer, operator, organizationWithOwner } from './support/api';
 import { grantRole, userIdOf } from './support/seed';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 import { workspaceWithOwner } from './support/workspace';
 
 let address = 0;
 /** A fresh client address per exchange group, so the 20-per-address limit is tested only where meant. */
 const freshAddress = () => ({ 'X-Forwarded-For': `203.0.113.${++address % 250}` });
 
-describe.each(DATABASES)('M2M clients and tokens on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('M2M clients and tokens on %s', (kind) => {
   let t: TestServer;
   const clientSecrets: string[] = [];
   beforeAll(async () => {

@@ -4,9 +4,9 @@ import { ContainerModule } from 'inversify';
 import { DATABASE } from '../src/tokens';
 import { bearer, operator, organizationWithOwner, uniqueEmail } from './support/api';
 import { addSignedInMember, auditOf, membersPath, seedMembers, tokenFrom } from './support/members';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 
-describe.each(DATABASES)('memberships: role changes, removal, invitations on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('memberships: role changes, removal, invitations on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind);
@@ -659,7 +659,7 @@ const lateTransactions = new ContainerModule(({ rebind }) => {
     .inSingletonScope();
 });
 
-describe.each(DATABASES)('memberships: concurrent accepts on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('memberships: concurrent accepts on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, {}, [lateTransactions]);

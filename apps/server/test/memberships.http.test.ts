@@ -1,6 +1,6 @@
 import { bearer, operator, organizationWithOwner, uniqueEmail } from './support/api';
 import { addSignedInMember, auditOf, membersPath, seedMembers, tokenFrom } from './support/members';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 
 const MEMBERSHIP_KEYS = [
   'created_at',
@@ -16,7 +16,7 @@ const MEMBERSHIP_KEYS = [
   'user_idp_realm',
 ];
 
-describe.each(DATABASES)('memberships: adding and reading members on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('memberships: adding and reading members on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind);

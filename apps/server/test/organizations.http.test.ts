@@ -1,8 +1,8 @@
 import { bearer, operator, organizationWithOwner, uniqueEmail } from './support/api';
 import { grantRole, userIdOf } from './support/seed';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 
-describe.each(DATABASES)('organizations, workspaces and environments on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('organizations, workspaces and environments on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, { ORG_CREATION_ENABLED: 'true' });

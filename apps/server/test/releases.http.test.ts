@@ -4,7 +4,7 @@ import { bearer, operator, organizationWithOwner } from './support/api';
 import { releaseFile, releaseRoutes } from './support/releases';
 import { userIdOf } from './support/seed';
 import { appSeeder } from './support/seed-apps';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 import { workspaceWithOwner } from './support/workspace';
 import { buildZip } from './support/zips';
 
@@ -13,7 +13,7 @@ const MiB = 1024 * 1024;
 const UPLOAD_MAX = 33_554_432;
 const js = (text: string) => Buffer.from(text, 'utf8');
 
-describe.each(DATABASES)('releases on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('releases on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, { PUBLIC_BASE_URL });

@@ -1,5 +1,5 @@
 import { bearer, organizationWithOwner, uniqueEmail } from './support/api';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 
 // Every test signs in from its own documentation-range addresses, so the
 // per-address counter of one test never reaches into another.
@@ -18,7 +18,7 @@ const tally = (statuses: number[]) => {
   return counts;
 };
 
-describe.each(DATABASES)('sign-in failure limits over HTTP on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('sign-in failure limits over HTTP on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, { TRUST_PROXY: '1' });

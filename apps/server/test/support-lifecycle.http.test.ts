@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { supportLimits } from '@groundfloor/domain';
 import { bearer, operator } from './support/api';
-import { DATABASES, startTestServer, type TestServer } from './support/test-server';
+import { CONCURRENT_DATABASES, startTestServer, type TestServer } from './support/test-server';
 import {
   type Person,
   personWith,
@@ -16,7 +16,7 @@ import {
 const PLATFORM = 'Skyhook';
 const OPS = '/v1/operator/support/tickets';
 
-describe.each(DATABASES)('support ticket lifecycle, limits and operator routes on %s', (kind) => {
+describe.each(CONCURRENT_DATABASES)('support ticket lifecycle, limits and operator routes on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, { TRUST_PROXY: 'true', PLATFORM_NAME: PLATFORM });

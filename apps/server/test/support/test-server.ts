@@ -92,5 +92,19 @@ function requiredPostgresUrl(): string {
   return url;
 }
 
-/** The databases every HTTP suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The database an HTTP suite runs on: the embedded default. Routes are the
+ * subject there; what the repositories do on PostgreSQL is the contract
+ * suites' subject, run on both databases.
+ */
+export const DATABASES: DatabaseKind[] = ['pglite'];
+
+/**
+ * Suites about concurrent requests (row locks, atomic limits, racing
+ * creates) run on PostgreSQL as well when TEST_DATABASE_URL is set: there
+ * transactions really run side by side, while PGlite's single session runs
+ * them one after the other.
+ */
+export const CONCURRENT_DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
