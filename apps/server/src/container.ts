@@ -9,11 +9,16 @@ import { dnsModule } from './modules/dns.module';
 import { domainModule } from './modules/domain.module';
 import { httpModule } from './modules/http.module';
 import { mailModule } from './modules/mail.module';
-import { metricsModule } from './modules/metrics.module';
 import { modelGatewayModule } from './modules/model-gateway.module';
 import { persistenceModule } from './modules/persistence.module';
-import { redisModule } from './modules/redis.module';
 import { CONFIG, LOGGER, OPERATOR_TOKEN } from './tokens';
+
+type S3Module = typeof import('./modules/blob-store-s3.module');
+type RedisModule = typeof import('./modules/redis.module');
+type MetricsModule = typeof import('./modules/metrics.module');
+
+/** A module of an optional adapter, loaded only when configured. */
+const optional = <T>(path: string): T => require(path) as T;
 
 /**
  * The only place that knows which adapter serves which port. `overrides`
@@ -34,7 +39,9 @@ export async function buildContainer(
     persistenceModule,
     cryptoModule,
     mailModule,
-    blobStoreModule,
+    config.blobStore.kind === 's3'
+      ? optional<S3Module>('./modules/blob-store-s3.module').s3BlobStoreModule
+      : blobStoreModule,
     bundleZipModule,
     dnsModule,
     coderunnerModule,
@@ -42,8 +49,11 @@ export async function buildContainer(
     domainModule,
     httpModule,
   );
-  if (config.redisUrl) await container.load(redisModule);
-  if (config.metricsPort !== undefined) await container.load(metricsModule);
+  // Optional adapters load only when configured: their libraries (ioredis,
+  // prom-client) stay out of the process's memory otherwise.
+  if (config.redisUrl) await container.load(optional<RedisModule>('./modules/redis.module').redisModule);
+  if (config.metricsPort !== undefined)
+    await container.load(optional<MetricsModule>('./modules/metrics.module').metricsModule);
   if (overrides.length > 0) await container.load(...overrides);
   return container;
 }

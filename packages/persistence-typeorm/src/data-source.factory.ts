@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { PgliteListen } from './cache/change-feed';
 import type { DatabaseLogger } from './database-logger';
@@ -61,13 +60,17 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
     return { dataSource, kind: 'postgres', dispose: async () => {} };
   }
 
+  // Loaded here, not at the top: a PostgreSQL install never has the embedded engine in memory.
+  const { PGlite: Pglite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+  const { createPgConfig } =
+    require('@electric-sql/pglite/node-postgres') as typeof import('@electric-sql/pglite/node-postgres');
   const inMemory = options.memory === true || options.dataDir === ':memory:';
   let pglite: PGlite;
   if (inMemory) {
-    pglite = await PGlite.create();
+    pglite = await Pglite.create();
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: join(options.dataDir, 'pglite') });
+    pglite = await Pglite.create({ dataDir: join(options.dataDir, 'pglite') });
   }
   // PGlite's node-postgres adapter speaks the wire protocol to the in-process
   // engine, so TypeORM drives it with the ordinary `pg` driver (same type
