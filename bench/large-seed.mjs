@@ -54,11 +54,13 @@ export function seedStatements(ids) {
      SELECT gen_random_uuid(), 'auth.signed_in', 'user', ${userId(`1 + g % ${Math.max(SEED_MEMBERS, 1)}`)}::text, null, null,
        'user', gen_random_uuid()::text, '{}', '10.0.0.1', now() - interval '100 days' + g * interval '15 second'
      FROM generate_series(1, ${accountAudit}) g`,
+    'ANALYZE',
     `INSERT INTO audit_event_scopes (event_id, scope_type, scope_id, carries, action, created_at)
      SELECT e.id, m.scope_type, m.scope_id, m.role <> 'billing_admin', e.action, e.created_at
-     FROM audit_events e JOIN memberships m ON CAST(m.user_id AS text) = e.actor_id
+     FROM audit_events e
+     JOIN memberships m ON m.user_id = (CASE WHEN e.actor_id LIKE '00000000-0000-4000-8000-%' THEN CAST(e.actor_id AS uuid) END)
      WHERE e.organization_id IS NULL AND e.workspace_id IS NULL AND e.action = 'auth.signed_in'
-       AND e.actor_id LIKE '00000000-0000-4000-8000-%' AND m.status = 'accepted' AND m.created_at <= e.created_at
+       AND m.status = 'accepted' AND m.created_at <= e.created_at
      ON CONFLICT DO NOTHING`,
     `INSERT INTO audit_events (id, action, actor_kind, actor_id, organization_id, workspace_id, target_type, target_id, details, ip, created_at)
      SELECT gen_random_uuid(), 'flag.updated', 'user', gen_random_uuid()::text, '${other}', '${otherWorkspace}',

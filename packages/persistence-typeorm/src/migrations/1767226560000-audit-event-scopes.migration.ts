@@ -7,6 +7,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 // made no later than the event), instead of a scan of every account event
 // against current memberships. Existing account events are given their rows
 // from today's memberships.
+/** `e.actor_id` as a uuid, or null for an actor id that is not one. */
+export const ACTOR_UUID = `(CASE WHEN e.actor_id ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' THEN CAST(e.actor_id AS uuid) END)`;
+
 const UP = [
   `CREATE TABLE audit_event_scopes (
     event_id uuid NOT NULL,
@@ -18,10 +21,14 @@ const UP = [
     PRIMARY KEY (scope_type, scope_id, event_id)
   )`,
   'CREATE INDEX audit_event_scopes_page_idx ON audit_event_scopes (scope_type, scope_id, created_at DESC, event_id DESC)',
+  // Joined on the uuid (the memberships' user index), with actors that are not uuids left out
+  // inside the CASE, so no cast ever fails whatever order the planner evaluates in.
+  'ANALYZE audit_events',
+  'ANALYZE memberships',
   `INSERT INTO audit_event_scopes (event_id, scope_type, scope_id, carries, action, created_at)
    SELECT e.id, m.scope_type, m.scope_id, m.role <> 'billing_admin', e.action, e.created_at
    FROM audit_events e
-   JOIN memberships m ON CAST(m.user_id AS text) = e.actor_id
+   JOIN memberships m ON m.user_id = ${ACTOR_UUID}
    WHERE e.organization_id IS NULL AND e.workspace_id IS NULL AND e.actor_kind = 'user'
      AND m.status = 'accepted' AND m.created_at <= e.created_at`,
   // Pages are ordered by (created_at, id): the indexes carry both.
