@@ -50,21 +50,24 @@ export class RevealSecret {
     // Spec, Secret: a key outside the rule is 422, wherever it is given.
     const key = requireSecretKey(input.key);
     const now = this.deps.clock.now();
-    return this.deps.uow.transaction(async (tx) => {
-      const { organization } = await authorizeSecrets(tx, input.caller, input.workspaceId, 'reveal', now);
-      if (input.environmentId) await requireEnvironment(tx, input.workspaceId, input.environmentId);
-      const secret = await tx.secrets.find(input.workspaceId, input.environmentId, key);
-      if (!secret) throw secretNotFound();
-      const value = await openSecret(this.deps.kms, secret, secret.sealed);
-      await recordAudit(tx, this.deps, input.context, now, {
-        action: 'secret.revealed',
-        organizationId: organization.id,
-        workspaceId: input.workspaceId,
-        target: { type: 'secret', id: secret.id },
-        details: { name: secret.key, environment_id: secret.environmentId },
-      });
-      return { secret, value };
+    // A reveal changes nothing but the log: it authorizes and reads like any
+    // read (the access check from the notified cache), and the value leaves
+    // only once its audit event has committed. The event is one row written
+    // by one statement, atomic on its own: no transaction around it.
+    const { read } = this.deps.uow;
+    const { organization } = await authorizeSecrets(read, input.caller, input.workspaceId, 'reveal', now);
+    if (input.environmentId) await requireEnvironment(read, input.workspaceId, input.environmentId);
+    const secret = await read.secrets.find(input.workspaceId, input.environmentId, key);
+    if (!secret) throw secretNotFound();
+    const value = await openSecret(this.deps.kms, secret, secret.sealed);
+    await recordAudit(read, this.deps, input.context, now, {
+      action: 'secret.revealed',
+      organizationId: organization.id,
+      workspaceId: input.workspaceId,
+      target: { type: 'secret', id: secret.id },
+      details: { name: secret.key, environment_id: secret.environmentId },
     });
+    return { secret, value };
   }
 }
 
