@@ -96,6 +96,10 @@ export class JwtTokenSigner implements TokenSigner {
       if (now < (cached.exp as number)) return cached;
       this.verified.delete(cacheKey);
     }
+    // Several kinds of caller are tried in turn on one token: a token made for
+    // another audience is turned away before any signature check (its
+    // unverified claims can only refuse it here, never admit it).
+    if (!forAudience(token, options.audience)) return null;
     const kid = readKid(token);
     if (kid === null) return null;
     let key = this.publicKeys.get(kid);
@@ -196,4 +200,11 @@ function readKid(token: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether the token's (unverified) `aud` names the audience. */
+function forAudience(token: string, audience: string): boolean {
+  const payload = jwt.decode(token, { json: true });
+  const aud = payload?.aud;
+  return Array.isArray(aud) ? aud.includes(audience) : aud === audience;
 }
