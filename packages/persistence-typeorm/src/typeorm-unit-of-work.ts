@@ -1,4 +1,5 @@
 import type { Repositories, UnitOfWork } from '@groundfloor/domain';
+import { QueryFailedError } from 'typeorm';
 import type { AuthorizationCache } from './cache/authorization-cache';
 import { ChangeLog, cachedReads, recordingWrites } from './cache/cached-repositories';
 import type { Executor } from './executor';
@@ -24,7 +25,24 @@ export class TypeormUnitOfWork implements UnitOfWork {
     this.read = cache ? cachedReads(read, cache) : read;
   }
 
+  /**
+   * PostgreSQL may end one of two transactions that lock the same rows in
+   * opposite orders (deadlock) and asks for it to be run again: the whole
+   * work is, from its first read, a few times, after a short random pause.
+   * Nothing of an ended attempt was committed.
+   */
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(work);
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !mayRunAgain(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }
+
+  private async once<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     const cache = this.cache;
     if (!cache) {
       return this.executor.transaction((manager) =>
@@ -41,4 +59,14 @@ export class TypeormUnitOfWork implements UnitOfWork {
       log.applyTo(cache);
     }
   }
+}
+
+const MAX_ATTEMPTS = 4;
+
+/** deadlock_detected and serialization_failure: PostgreSQL ended the transaction so that another could go on. */
+const RUN_AGAIN = new Set(['40P01', '40001']);
+
+function mayRunAgain(error: unknown): boolean {
+  const code = error instanceof QueryFailedError ? (error.driverError as { code?: string }).code : undefined;
+  return code !== undefined && RUN_AGAIN.has(code);
 }
