@@ -91,6 +91,22 @@ describe('secrets', () => {
     expect(snapshot(deps)).toBe(before);
   });
 
+  it('reveals a value only once its audit event is written', async () => {
+    const { deps, uc, caller, workspaceId, userId } = await setup();
+    const place = { caller, workspaceId, environmentId: null, key: 'TOKEN' };
+    await uc.secrets.upsert.execute({ ...place, value: 'the-value', context: ctx(userId) });
+    // Every audit log of the fakes (read or transaction) shares one prototype.
+    const logs = Object.getPrototypeOf(deps.uow.read.audit) as { append: () => Promise<void> };
+    const append = jest.spyOn(logs, 'append').mockRejectedValueOnce(new Error('log down'));
+    await expect(uc.secrets.reveal.execute({ ...place, context: ctx(userId) })).rejects.toThrow('log down');
+    append.mockRestore();
+    const revealed = await uc.secrets.reveal.execute({ ...place, context: ctx(userId) });
+    expect(revealed.value).toBe('the-value');
+    const events = deps.uow.tables.audit.filter((e) => e.action === 'secret.revealed');
+    expect(events).toHaveLength(1);
+    expect(events[0]?.target.id).toBe(revealed.secret.id);
+  });
+
   it('clears a description with null, keeps it when omitted, and counts characters', async () => {
     const { uc, caller, workspaceId, userId } = await setup();
     const upsert = (description?: string | null, value = 'v') =>
