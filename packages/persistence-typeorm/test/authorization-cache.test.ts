@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Session } from '@groundfloor/domain';
+import type { Secret, Session } from '@groundfloor/domain';
 import {
   createThrowawayDatabase,
   type Database,
@@ -14,6 +14,17 @@ const session = (id: string, revokedAt: Date | null = null): Session => ({
   createdAt: new Date(),
   revokedAt,
   passwordChangeRequired: false,
+});
+
+const secret = (workspaceId: string, key: string, ciphertext = 'c'): Secret => ({
+  id: randomUUID(),
+  workspaceId,
+  environmentId: null,
+  key,
+  description: null,
+  sealed: { keyId: 'k', wrappedKey: 'w', iv: 'i', ciphertext, tag: 't' },
+  createdAt: new Date(),
+  updatedAt: new Date(),
 });
 
 describe('the authorization cache', () => {
@@ -121,6 +132,62 @@ describe('the authorization cache', () => {
     await cache.flags('w2', load('w2'));
     expect(loads).toEqual(['w1', 'w2', 'w1', 'w2']);
   });
+
+  it('keeps secrets by their exact key until a change names their workspace, and no large value', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    const loads: string[] = [];
+    const load = (workspaceId: string, key: string, ciphertext?: string) => async () => {
+      loads.push(`${workspaceId}/${key}`);
+      return secret(workspaceId, key, ciphertext);
+    };
+    // Keys are case-sensitive: `token` and `TOKEN` are two secrets.
+    expect((await cache.secret('w1', null, 'TOKEN', load('w1', 'TOKEN')))?.key).toBe('TOKEN');
+    expect((await cache.secret('w1', null, 'token', load('w1', 'token')))?.key).toBe('token');
+    expect((await cache.secret('W1', null, 'TOKEN', load('w1', 'TOKEN')))?.key).toBe('TOKEN');
+    await cache.secret('w1', 'e1', 'TOKEN', load('w1', 'e1 TOKEN'));
+    await cache.secret('w2', null, 'TOKEN', load('w2', 'TOKEN'));
+    expect(loads).toEqual(['w1/TOKEN', 'w1/token', 'w1/e1 TOKEN', 'w2/TOKEN']);
+    cache.changed('secrets', 'W1');
+    await cache.secret('w1', null, 'TOKEN', load('w1', 'TOKEN'));
+    await cache.secret('w2', null, 'TOKEN', load('w2', 'TOKEN'));
+    expect(loads.slice(4)).toEqual(['w1/TOKEN']);
+    const big = 'x'.repeat(10_000);
+    await cache.secret('w2', null, 'BIG', load('w2', 'BIG', big));
+    await cache.secret('w2', null, 'BIG', load('w2', 'BIG', big));
+    expect(loads.slice(5)).toEqual(['w2/BIG', 'w2/BIG']);
+  });
+
+  it('keeps what checks an app user’s token: the session by id, the user and sign-in by workspace', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    const loads: string[] = [];
+    const loadAs =
+      <T>(name: string, value: T) =>
+      async () => {
+        loads.push(name);
+        return value;
+      };
+    const twice = async () => {
+      for (let i = 0; i < 2; i++) {
+        await cache.appUserSession('s1', loadAs('session', { id: 's1' } as never));
+        await cache.appUser('w1', 'u1', loadAs('user', { id: 'u1' } as never));
+        await cache.signInConfig('w1', loadAs('config', { workspaceId: 'w1' } as never));
+      }
+    };
+    await twice();
+    expect(loads).toEqual(['session', 'user', 'config']);
+    cache.changed('app_user_sessions', 's2');
+    cache.changed('app_users', 'w2');
+    cache.changed('sign_in_configs', 'w2');
+    await twice();
+    expect(loads).toHaveLength(3);
+    cache.changed('app_user_sessions', 's1');
+    cache.changed('app_users', 'w1');
+    cache.changed('sign_in_configs', 'w1');
+    await twice();
+    expect(loads).toEqual(['session', 'user', 'config', 'session', 'user', 'config']);
+  });
 });
 
 /*
@@ -207,6 +274,28 @@ describe.each(kinds)('change notifications on %s', (kind) => {
     expect((await database.uow.read.flags.listByWorkspace(workspaceId)).map((f) => f.key)).toEqual([
       'checkout',
     ]);
+  });
+
+  it('hears a secret changed by SQL the process did not run, and serves its own secret writes at once', async () => {
+    const [org] = await database.dataSource.query(
+      `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
+       VALUES (gen_random_uuid(), 'Secrets', 'free', 'active', '{}', now()) RETURNING id`,
+    );
+    const workspaceId = randomUUID();
+    await database.dataSource.query(
+      `INSERT INTO workspaces (id, organization_id, name, status, created_at) VALUES ($1, $2, 'W', 'active', now())`,
+      [workspaceId, org.id],
+    );
+    const stored = secret(workspaceId, 'API_KEY');
+    await database.uow.transaction((tx) => tx.secrets.save(stored));
+    const find = () => database.uow.read.secrets.find(workspaceId, null, 'API_KEY');
+    await eventually(async () => Object.isFrozen(await find()));
+    await database.dataSource.query(`UPDATE secrets SET description = 'by hand' WHERE id = $1`, [stored.id]);
+    await eventually(async () => (await find())?.description === 'by hand');
+    await database.uow.transaction((tx) => tx.secrets.save({ ...stored, description: 'by this process' }));
+    expect((await find())?.description).toBe('by this process');
+    await database.dataSource.query('DELETE FROM secrets WHERE id = $1', [stored.id]);
+    await eventually(async () => (await find()) === null);
   });
 
   it('serves a session saved by this process fresh at once, with no wait for the notification', async () => {

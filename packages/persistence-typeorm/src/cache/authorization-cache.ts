@@ -1,11 +1,43 @@
-import type { Flag, Session, WorkspaceAccessRead } from '@groundfloor/domain';
+import type {
+  AppUser,
+  AppUserSession,
+  Flag,
+  Secret,
+  Session,
+  SignInConfig,
+  Workspace,
+  WorkspaceAccessRead,
+} from '@groundfloor/domain';
 
 /** The tables whose rows the cache holds; what a change notification names. */
-export type CachedTable = 'sessions' | 'memberships' | 'workspaces' | 'organizations' | 'flags';
+export type CachedTable =
+  | 'sessions'
+  | 'memberships'
+  | 'workspaces'
+  | 'organizations'
+  | 'flags'
+  | 'secrets'
+  | 'app_user_sessions'
+  | 'app_users'
+  | 'sign_in_configs';
+
+export const CACHED_TABLES: readonly CachedTable[] = [
+  'sessions',
+  'memberships',
+  'workspaces',
+  'organizations',
+  'flags',
+  'secrets',
+  'app_user_sessions',
+  'app_users',
+  'sign_in_configs',
+];
 
 export interface AuthorizationCacheOptions {
   /** Entries per map; the oldest is dropped first. */
   readonly maxEntries?: number;
+  /** Secrets kept at most (each holds a sealed value, up to a few kilobytes). */
+  readonly maxSecrets?: number;
   /** How long an entry may serve, whatever notifications say: a bound should one ever be lost. */
   readonly ttlMs?: number;
   readonly now?: () => number;
@@ -14,12 +46,53 @@ export interface AuthorizationCacheOptions {
 interface Entry<T> {
   readonly value: T;
   readonly expiresAt: number;
+  /** What a change notification names to drop it: a row's id, or its workspace's. */
+  readonly group: string;
 }
 
 /**
+ * One map of entries, each in a group (the row's id, or the workspace it
+ * belongs to) that a change notification names. Keys are exact: a secret's
+ * key is case-sensitive, so only the ids in them are lower-cased, by the caller.
+ */
+class Entries<T> {
+  private readonly map = new Map<string, Entry<T>>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string, now: number): T | undefined {
+    const hit = this.map.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    if (hit) this.map.delete(key);
+    return undefined;
+  }
+
+  set(key: string, entry: Entry<T>): void {
+    if (this.map.size >= this.maxEntries) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
+    }
+    this.map.set(key, entry);
+  }
+
+  /** Drops one group's entries, or every entry. */
+  drop(group?: string): void {
+    if (group === undefined) {
+      this.map.clear();
+      return;
+    }
+    for (const [key, entry] of this.map) if (entry.group === group) this.map.delete(key);
+  }
+}
+
+const SECRET_VALUE_MAX = 8192;
+
+/**
  * The reads that authorize nearly every request, kept in memory: a session
- * by id, and a workspace with its organization and one user's memberships;
- * and each workspace's flags, which every app polls (`flags/runtime`).
+ * by id, a workspace, and a workspace with its organization and one user's memberships;
+ * each workspace's flags, which every app polls (`flags/runtime`); the
+ * sealed secrets that are revealed; and what authenticates an app user's
+ * token (its session, the user and the workspace's sign-in configuration).
  *
  * Correct across replicas because it serves only while it hears about every
  * change: rows' changes arrive as PostgreSQL notifications (sent by triggers,
@@ -32,17 +105,27 @@ interface Entry<T> {
  * was being read.
  */
 export class AuthorizationCache {
-  private readonly sessions = new Map<string, Entry<Session>>();
-  private readonly access = new Map<string, Entry<WorkspaceAccessRead>>();
-  private readonly flagSets = new Map<string, Entry<Flag[]>>();
+  private readonly tables: Record<CachedTable, Entries<unknown>>;
   private generation = 0;
   private listening = false;
-  private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
 
   constructor(options: AuthorizationCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 10_000;
+    const max = options.maxEntries ?? 10_000;
+    const access = new Entries<unknown>(max);
+    this.tables = {
+      sessions: new Entries(max),
+      // Memberships, workspaces and organizations all shape workspace access.
+      memberships: access,
+      workspaces: access,
+      organizations: access,
+      flags: new Entries(max),
+      secrets: new Entries(options.maxSecrets ?? 2_000),
+      app_user_sessions: new Entries(max),
+      app_users: new Entries(max),
+      sign_in_configs: new Entries(max),
+    };
     this.ttlMs = options.ttlMs ?? 30_000;
     this.now = options.now ?? Date.now;
   }
@@ -59,7 +142,8 @@ export class AuthorizationCache {
   }
 
   session(id: string, load: () => Promise<Session | null>): Promise<Session | null> {
-    return this.through(this.sessions, id, load);
+    const key = id.toLowerCase();
+    return this.through('sessions', key, key, load);
   }
 
   workspaceAccess(
@@ -67,58 +151,86 @@ export class AuthorizationCache {
     userId: string,
     load: () => Promise<WorkspaceAccessRead | null>,
   ): Promise<WorkspaceAccessRead | null> {
-    return this.through(this.access, `${workspaceId.toLowerCase()} ${userId.toLowerCase()}`, load);
+    // Any membership, workspace or organization change drops all of it (see `changed`).
+    return this.through('workspaces', `${workspaceId.toLowerCase()} ${userId.toLowerCase()}`, '', load);
+  }
+
+  /** A workspace by id (what a token bound to one workspace checks it against). */
+  workspace(id: string, load: () => Promise<Workspace | null>): Promise<Workspace | null> {
+    return this.through('workspaces', `workspace ${id.toLowerCase()}`, '', load);
   }
 
   /** One workspace's flags, by key. */
   flags(workspaceId: string, load: () => Promise<Flag[]>): Promise<Flag[]> {
-    return this.through(this.flagSets, workspaceId, load) as Promise<Flag[]>;
+    const ws = workspaceId.toLowerCase();
+    return this.through('flags', ws, ws, load) as Promise<Flag[]>;
+  }
+
+  /** One sealed secret of a set; only small values are kept. */
+  secret(
+    workspaceId: string,
+    environmentId: string | null,
+    key: string,
+    load: () => Promise<Secret | null>,
+  ): Promise<Secret | null> {
+    const ws = workspaceId.toLowerCase();
+    return this.through('secrets', `${ws} ${environmentId?.toLowerCase() ?? '-'} ${key}`, ws, load, (s) =>
+      s ? s.sealed.ciphertext.length <= SECRET_VALUE_MAX : false,
+    );
+  }
+
+  appUserSession(id: string, load: () => Promise<AppUserSession | null>): Promise<AppUserSession | null> {
+    const key = id.toLowerCase();
+    return this.through('app_user_sessions', key, key, load);
+  }
+
+  appUser(workspaceId: string, id: string, load: () => Promise<AppUser | null>): Promise<AppUser | null> {
+    const ws = workspaceId.toLowerCase();
+    return this.through('app_users', `${ws} ${id.toLowerCase()}`, ws, load);
+  }
+
+  signInConfig(workspaceId: string, load: () => Promise<SignInConfig | null>): Promise<SignInConfig | null> {
+    const ws = workspaceId.toLowerCase();
+    return this.through('sign_in_configs', ws, ws, load);
   }
 
   /**
-   * A change to a row of `table`: `id` names the row (a session) or, for
-   * flags, the workspace whose flags changed; absent, the whole table changed.
+   * A change to rows of `table`: `id` names the row (a session) or the
+   * workspace whose rows changed (flags, secrets, app users, sign-in
+   * configuration); absent, the whole table changed.
    */
   changed(table: CachedTable, id?: string): void {
     this.generation += 1;
-    if (table === 'sessions' || table === 'flags') {
-      const map = table === 'sessions' ? this.sessions : this.flagSets;
-      if (id === undefined) map.clear();
-      else map.delete(id.toLowerCase());
-    } else {
-      // Memberships, workspaces and organizations change rarely (admin
-      // actions), and one change may alter many users' access: all of it goes.
-      this.access.clear();
+    if (table === 'memberships' || table === 'workspaces' || table === 'organizations') {
+      // They change rarely (admin actions), and one change may alter many users' access: all of it goes.
+      this.tables[table].drop();
+      return;
     }
+    this.tables[table].drop(id?.toLowerCase());
   }
 
   clear(): void {
     this.generation += 1;
-    this.sessions.clear();
-    this.access.clear();
-    this.flagSets.clear();
+    for (const entries of new Set(Object.values(this.tables))) entries.drop();
   }
 
   private async through<T>(
-    map: Map<string, Entry<T>>,
-    rawKey: string,
+    table: CachedTable,
+    key: string,
+    group: string,
     load: () => Promise<T | null>,
+    keep: (value: T | null) => boolean = (value) => value !== null,
   ): Promise<T | null> {
     if (!this.listening) return load();
-    const key = rawKey.toLowerCase();
+    const entries = this.tables[table] as Entries<T>;
     const now = this.now();
-    const hit = map.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    if (hit) map.delete(key);
+    const hit = entries.get(key, now);
+    if (hit !== undefined) return hit;
     const generation = this.generation;
     const value = await load();
     // Misses (404, an unknown session) are not kept: they are cheap to ask again and cannot go stale.
-    if (value !== null && this.listening && generation === this.generation) {
-      if (map.size >= this.maxEntries) {
-        const oldest = map.keys().next();
-        if (!oldest.done) map.delete(oldest.value);
-      }
-      map.set(key, { value: deepFreeze(value), expiresAt: now + this.ttlMs });
+    if (value !== null && keep(value) && this.listening && generation === this.generation) {
+      entries.set(key, { value: deepFreeze(value), expiresAt: now + this.ttlMs, group });
     }
     return value;
   }
@@ -127,7 +239,7 @@ export class AuthorizationCache {
 /** Shared values must not be changed by whoever reads them: a mutation throws instead of leaking. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    if (value instanceof Date) return value;
+    if (value instanceof Date || ArrayBuffer.isView(value)) return value;
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
   }

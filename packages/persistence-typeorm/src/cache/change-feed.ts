@@ -1,11 +1,11 @@
 import pg from 'pg';
 import type { DatabaseLogger } from '../database-logger';
-import type { AuthorizationCache, CachedTable } from './authorization-cache';
+import { type AuthorizationCache, CACHED_TABLES, type CachedTable } from './authorization-cache';
 
 /** The channel the triggers of migrations 1767226450000 and 1767226550000 notify on. */
 export const CHANGE_CHANNEL = 'gf_changes';
 
-const TABLES: readonly string[] = ['sessions', 'memberships', 'workspaces', 'organizations', 'flags'];
+const TABLES: readonly string[] = CACHED_TABLES;
 
 /** Applies one notification (`table` or `table:id`); anything else clears the cache, to be safe. */
 export function applyChange(cache: AuthorizationCache, payload: string | undefined): void {

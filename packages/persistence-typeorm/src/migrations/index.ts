@@ -11,6 +11,8 @@ import { WorkspaceSignIn1767226500000 } from './1767226500000-workspace-sign-in.
 import { FlagChangeNotifications1767226550000 } from './1767226550000-flag-change-notifications.migration';
 import { AuditEventScopes1767226560000 } from './1767226560000-audit-event-scopes.migration';
 import { LlmVirtualKeys1767227000000 } from './1767227000000-llm-virtual-keys.migration';
+import { MoreChangeNotifications1767227100000 } from './1767227100000-more-change-notifications.migration';
+import { TicketListIndex1767227200000 } from './1767227200000-ticket-list-index.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the

@@ -4,6 +4,7 @@ import { AuditEventMapper } from '../mappers/audit-event.mapper';
 import { type AuditEventRecord, AuditEventSchema } from '../schemas/audit-event.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
+import { CoalescingWriter } from './coalescing-writer';
 import type { RepositoryScope } from './repository-scope';
 
 /*
@@ -72,14 +73,27 @@ const RECORD_EVENT_SCOPES = `
   ON CONFLICT DO NOTHING`;
 
 export class TypeormAuditLog implements AuditLog {
-  constructor(private readonly scope: RepositoryScope) {}
+  /**
+   * Outside a transaction an event is one row on its own (a secret reveal's),
+   * so concurrent ones share a multi-row INSERT; each append still returns
+   * only once its own row has committed.
+   */
+  private readonly outside: CoalescingWriter<AuditEventRecord> | null;
+
+  constructor(private readonly scope: RepositoryScope) {
+    this.outside = scope.inTransaction
+      ? null
+      : new CoalescingWriter(async (records) => {
+          await translatingConflicts(this.scope.manager().insert(AuditEventSchema, [...records]));
+        });
+  }
 
   async append(event: AuditEvent): Promise<void> {
-    await translatingConflicts(
-      this.scope.manager().insert(AuditEventSchema, AuditEventMapper.toRecord(event)),
-    );
     const isAccountEvent =
       event.organizationId === null && event.workspaceId === null && event.actor.kind === 'user';
+    const record = AuditEventMapper.toRecord(event);
+    if (this.outside && !isAccountEvent) return this.outside.add(record);
+    await translatingConflicts(this.scope.manager().insert(AuditEventSchema, record));
     if (isAccountEvent && isUuid(event.actor.id)) {
       await this.scope
         .manager()

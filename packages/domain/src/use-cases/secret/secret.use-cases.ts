@@ -56,9 +56,13 @@ export class RevealSecret {
     // by one statement, atomic on its own: no transaction around it.
     const { read } = this.deps.uow;
     const { organization } = await authorizeSecrets(read, input.caller, input.workspaceId, 'reveal', now);
-    if (input.environmentId) await requireEnvironment(read, input.workspaceId, input.environmentId);
     const secret = await read.secrets.find(input.workspaceId, input.environmentId, key);
-    if (!secret) throw secretNotFound();
+    if (!secret) {
+      // A secret of an environment proves that environment is the workspace's
+      // (environments are never deleted on their own): only a miss asks which 404 it is.
+      if (input.environmentId) await requireEnvironment(read, input.workspaceId, input.environmentId);
+      throw secretNotFound();
+    }
     const value = await openSecret(this.deps.kms, secret, secret.sealed);
     await recordAudit(read, this.deps, input.context, now, {
       action: 'secret.revealed',
