@@ -16,7 +16,7 @@ import { requestId } from './middleware/request-id';
 import { type OpenApiDocument, openApiDocument } from './openapi/document';
 import { apiInfo } from './openapi/info';
 import { sendProblem } from './problem';
-import { operationsOf } from './route-table';
+import { operationsOf, routeGroups } from './route-table';
 import { accessRoutes } from './routes/access.routes';
 import { appRolesRoutes } from './routes/app-roles.routes';
 import { appUsersRoutes } from './routes/app-users.routes';
@@ -94,11 +94,18 @@ export function createApp(options: AppOptions): Express {
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
   const brandingJson = json(BRANDING_BODY_LIMIT);
   app.use((req, res, next) => {
+    // No body (what body-parser would find after several calls): nothing to parse or check.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+      return next();
     if (takesRawBytes(req.path)) return next();
-    if (takesBrandingImages(req.path) && req.method === 'PUT') return brandingJson(req, res, next);
-    (takesLongText(req.path) ? longTextJson : ordinaryJson)(req, res, next);
+    const parse =
+      takesBrandingImages(req.path) && req.method === 'PUT'
+        ? brandingJson
+        : takesLongText(req.path)
+          ? longTextJson
+          : ordinaryJson;
+    parse(req, res, (error?: unknown) => (error ? next(error) : refuseDeepJson(req, res, next)));
   });
-  app.use(refuseDeepJson);
 
   let document: OpenApiDocument | undefined;
   const groups = [
@@ -132,7 +139,7 @@ export function createApp(options: AppOptions): Express {
     coderunnerProxyRoutes(options.useCases),
     modelGatewayRoutes(options.useCases),
   ];
-  for (const group of groups) app.use(group);
+  app.use(routeGroups(groups));
   // Built once from what was just registered: the served routes and their description are one table.
   document = openApiDocument(groups.flatMap(operationsOf), apiInfo());
   DOCUMENTS.set(app, document);

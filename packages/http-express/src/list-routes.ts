@@ -8,7 +8,11 @@ export interface RegisteredRoute {
 
 interface Layer {
   readonly route?: { readonly path: string; readonly methods: Record<string, boolean> };
-  readonly handle?: { readonly stack?: readonly Layer[] };
+  readonly handle?: {
+    readonly stack?: readonly Layer[];
+    /** The routers behind `routeGroups`. */
+    readonly groups?: readonly { readonly stack: readonly Layer[] }[];
+  };
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -31,6 +35,8 @@ export function listRoutes(app: Express): RegisteredRoute[] {
         }
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack);
+      } else if (layer.handle?.groups) {
+        for (const group of layer.handle.groups) walk(group.stack);
       }
     }
   };

@@ -87,14 +87,17 @@ export class JwtTokenSigner implements TokenSigner {
   }
 
   async verify(token: string, options: VerifyOptions): Promise<Claims | null> {
-    await this.init();
+    // Every request verifies a token: once the keys are loaded, no await before the cache.
+    if (!this.current) await this.init();
     const now = seconds(this.options.clock.now());
     const issuer = options.anyIssuer ? undefined : (options.issuer ?? this.options.issuer);
-    const cacheKey = `${options.audience}\n${issuer ?? '*'}\n${token}`;
-    const cached = this.verified.get(cacheKey);
+    // Verified once, a token's claims are kept by the token alone: the kinds
+    // of caller tried in turn on it then ask only whether its audience and
+    // issuer are theirs, what jwt.verify would check again.
+    const cached = this.verified.get(token);
     if (cached) {
-      if (now < (cached.exp as number)) return cached;
-      this.verified.delete(cacheKey);
+      if (now < (cached.exp as number)) return madeFor(cached, options.audience, issuer) ? cached : null;
+      this.verified.delete(token);
     }
     // Several kinds of caller are tried in turn on one token: a token made for
     // another audience is turned away before any signature check (its
@@ -118,7 +121,7 @@ export class JwtTokenSigner implements TokenSigner {
       // Every token we sign expires; one without exp was not made here.
       if (typeof claims !== 'object' || typeof claims.exp !== 'number') return null;
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
-      this.verified.set(cacheKey, claims);
+      this.verified.set(token, claims);
       return claims;
     } catch {
       return null;
@@ -203,6 +206,13 @@ function readKid(token: string): string | null {
 }
 
 /** Whether the token's (unverified) `aud` names the audience. */
+/** The audience (and, when one is required, the issuer) of verified claims. */
+function madeFor(claims: Claims, audience: string, issuer: string | undefined): boolean {
+  const aud = claims.aud;
+  const forAudience = Array.isArray(aud) ? aud.includes(audience) : aud === audience;
+  return forAudience && (issuer === undefined || claims.iss === issuer);
+}
+
 function forAudience(token: string, audience: string): boolean {
   const payload = jwt.decode(token, { json: true });
   const aud = payload?.aud;
