@@ -31,4 +31,6 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   FlagChangeNotifications1767226550000,
   AuditEventScopes1767226560000,
   LlmVirtualKeys1767227000000,
+  MoreChangeNotifications1767227100000,
+  TicketListIndex1767227200000,
 ];

@@ -61,14 +61,16 @@ export class TypeormSupportTicketRepository implements TicketRepository {
     if (q.statuses.length > 0) query.andWhere('t.status IN (:...statuses)', { statuses: q.statuses });
     if (q.categories.length > 0)
       query.andWhere('t.category IN (:...categories)', { categories: q.categories });
-    return toPage(
-      await query
-        .orderBy('t.updatedAt', 'DESC')
-        .addOrderBy('t.number', 'DESC')
-        .skip(q.offset)
-        .take(q.limit)
-        .getManyAndCount(),
-    );
+    // The count is a plain count(*) over the same rows (one index-only scan),
+    // not getManyAndCount's COUNT(DISTINCT id): a ticket is one row.
+    const counted = await query.clone().select('count(*)::int', 'n').getRawOne<{ n: number }>();
+    const records = await query
+      .orderBy('t.updatedAt', 'DESC')
+      .addOrderBy('t.number', 'DESC')
+      .offset(q.offset)
+      .limit(q.limit)
+      .getMany();
+    return toPage([records, counted?.n ?? 0]);
   }
 
   async listQueue(q: TicketQueueQuery): Promise<TicketPage> {
