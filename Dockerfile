@@ -14,7 +14,10 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
+# glibc returns password hashing's 19 MiB buffers to the system instead of
+# keeping them per thread (docs/performance.md, "Idle memory").
 ENV NODE_ENV=production \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/var/lib/groundfloor
