@@ -163,20 +163,33 @@ function pathPattern(path: string): { pattern: string; end: boolean } {
   return { pattern: parts.join('/'), end: true };
 }
 
+/** What `pathTestOf` reads of a router's layers. */
+interface StackLayer {
+  readonly route?: { readonly path: unknown };
+}
+
 /**
  * A test of the request's path that admits whatever any route or guard of
  * the router could match (and a little more, never less): case-insensitive
  * like Express's routing, a trailing slash allowed, and every path under a
- * guard's prefix. Null when the router could match any path.
+ * guard's prefix. Read from the router's own layers, so a route registered
+ * without `route()` counts too. Null (every path goes in) when the router
+ * holds middleware other than its guards, or a path that is not a string.
  */
 function pathTestOf(router: Router): RegExp | null {
+  const stack = (router as unknown as { stack: readonly StackLayer[] }).stack;
+  const guards = GUARDS.get(router) ?? [];
+  if (stack.filter((layer) => !layer.route).length > guards.length) return null;
   const alternatives = new Set<string>();
-  for (const op of operationsOf(router)) {
-    const { pattern, end } = pathPattern(op.path);
+  for (const layer of stack) {
+    const path = layer.route?.path;
+    if (path === undefined) continue;
+    if (typeof path !== 'string') return null;
+    const { pattern, end } = pathPattern(path);
     if (pattern === '' && !end) return null;
     alternatives.add(end ? `${pattern}/?$` : `${pattern}(?:/|$)`);
   }
-  for (const g of GUARDS.get(router) ?? []) alternatives.add(`${pathPattern(g.prefix).pattern}(?:/|$)`);
+  for (const g of guards) alternatives.add(`${pathPattern(g.prefix).pattern}(?:/|$)`);
   if (alternatives.size === 0) return null;
   return new RegExp(`^/(?:${[...alternatives].join('|')})`, 'i');
 }

@@ -220,6 +220,21 @@ describe.each(kinds)('change notifications on %s', (kind) => {
     }
   }
 
+  /** A workspace (in an organization of its own) written by SQL, for rows that need one. */
+  async function newWorkspace(organizationName: string): Promise<string> {
+    const [org] = await database.dataSource.query(
+      `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
+       VALUES (gen_random_uuid(), $1, 'free', 'active', '{}', now()) RETURNING id`,
+      [organizationName],
+    );
+    const workspaceId = randomUUID();
+    await database.dataSource.query(
+      `INSERT INTO workspaces (id, organization_id, name, status, created_at) VALUES ($1, $2, 'W', 'active', now())`,
+      [workspaceId, org.id],
+    );
+    return workspaceId;
+  }
+
   it('hears a session revoked by SQL the process did not run', async () => {
     const userId = randomUUID();
     const id = randomUUID();
@@ -247,15 +262,7 @@ describe.each(kinds)('change notifications on %s', (kind) => {
   });
 
   it('hears a flag changed by SQL the process did not run, and serves its own flag writes at once', async () => {
-    const [row] = await database.dataSource.query(
-      `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
-       VALUES (gen_random_uuid(), 'Flags', 'free', 'active', '{}', now()) RETURNING id`,
-    );
-    const workspaceId = randomUUID();
-    await database.dataSource.query(
-      `INSERT INTO workspaces (id, organization_id, name, status, created_at) VALUES ($1, $2, 'W', 'active', now())`,
-      [workspaceId, row.id],
-    );
+    const workspaceId = await newWorkspace('Flags');
     const flag = { workspaceId, key: 'checkout', value: true, updatedAt: new Date() };
     await database.uow.transaction((tx) => tx.flags.save(flag));
     await eventually(async () => Object.isFrozen(await database.uow.read.flags.listByWorkspace(workspaceId)));
@@ -277,15 +284,7 @@ describe.each(kinds)('change notifications on %s', (kind) => {
   });
 
   it('hears a secret changed by SQL the process did not run, and serves its own secret writes at once', async () => {
-    const [org] = await database.dataSource.query(
-      `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
-       VALUES (gen_random_uuid(), 'Secrets', 'free', 'active', '{}', now()) RETURNING id`,
-    );
-    const workspaceId = randomUUID();
-    await database.dataSource.query(
-      `INSERT INTO workspaces (id, organization_id, name, status, created_at) VALUES ($1, $2, 'W', 'active', now())`,
-      [workspaceId, org.id],
-    );
+    const workspaceId = await newWorkspace('Secrets');
     const stored = secret(workspaceId, 'API_KEY');
     await database.uow.transaction((tx) => tx.secrets.save(stored));
     const find = () => database.uow.read.secrets.find(workspaceId, null, 'API_KEY');

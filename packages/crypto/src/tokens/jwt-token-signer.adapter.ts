@@ -205,16 +205,15 @@ function readKid(token: string): string | null {
   }
 }
 
-/** Whether the token's (unverified) `aud` names the audience. */
+const namesAudience = (aud: unknown, audience: string): boolean =>
+  Array.isArray(aud) ? aud.includes(audience) : aud === audience;
+
 /** The audience (and, when one is required, the issuer) of verified claims. */
 function madeFor(claims: Claims, audience: string, issuer: string | undefined): boolean {
-  const aud = claims.aud;
-  const forAudience = Array.isArray(aud) ? aud.includes(audience) : aud === audience;
-  return forAudience && (issuer === undefined || claims.iss === issuer);
+  return namesAudience(claims.aud, audience) && (issuer === undefined || claims.iss === issuer);
 }
 
+/** Whether the token's (unverified) `aud` names the audience. */
 function forAudience(token: string, audience: string): boolean {
-  const payload = jwt.decode(token, { json: true });
-  const aud = payload?.aud;
-  return Array.isArray(aud) ? aud.includes(audience) : aud === audience;
+  return namesAudience(jwt.decode(token, { json: true })?.aud, audience);
 }
