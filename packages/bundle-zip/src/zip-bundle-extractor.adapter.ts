@@ -111,9 +111,14 @@ export class ZipBundleExtractor implements BundleExtractor {
         if (err instanceof BlobReadError) throw err;
         return refuse('invalid', name);
       });
-      const stored = await this.store.put(`${targetPrefix}${target.path}`, inflated(stream, entry, name), {
-        maxBytes: left,
-      });
+      // yauzl inflates the first chunks before anyone reads them, and a lie
+      // about the size errors right there. Unheard, that error would end the
+      // process; the iteration in `inflated` still sees it, as the stream is
+      // destroyed with it.
+      stream.on('error', () => {});
+      const stored = await this.store
+        .put(`${targetPrefix}${target.path}`, inflated(stream, entry, name), { maxBytes: left })
+        .finally(() => stream.destroy());
       if (stored.status === 'too_large') refuse('too_large', name);
       else {
         totalBytes += stored.sizeBytes;

@@ -124,6 +124,29 @@ describe('hostile archives: counts and sizes', () => {
     expect(store.keysUnder(TARGET)).toEqual([]);
   });
 
+  it('refuses an understated entry when the store starts reading late, without an unhandled stream error', async () => {
+    // The disk store opens its file before it reads; yauzl inflates the first
+    // 16 KiB meanwhile and errors with nobody reading yet. Unheard, that
+    // error would end the process.
+    class LateStore extends InMemoryBlobStore {
+      override async put(
+        key: string,
+        content: AsyncIterable<Uint8Array>,
+        options: BlobPutOptions,
+      ): Promise<BlobPutResult> {
+        if (key.startsWith(TARGET)) await new Promise((resolve) => setTimeout(resolve, 50));
+        return super.put(key, content, options);
+      }
+    }
+    const { result, store } = await extract(
+      buildZip([{ name: 'small.bin', data: Buffer.alloc(4 * MiB), declaredSize: 1000 }]),
+      REAL_LIMITS,
+      new LateStore(),
+    );
+    expect(result).toMatchObject({ status: 'refused', refusal: { reason: 'invalid', entry: 'small.bin' } });
+    expect(store.keysUnder(TARGET)).toEqual([]);
+  });
+
   it('refuses files that together pass the byte limit, however small each is', async () => {
     const files = Array.from({ length: 5 }, (_, i) => ({
       name: `part${i}.js`,
