@@ -1,6 +1,8 @@
 import { currentRequestId } from '@groundfloor/http-express';
 import pino, { type Logger } from 'pino';
 
+const BASE = { service: 'groundfloor-control' };
+
 /**
  * Structured JSON logs. Whatever a caller passes, these paths are censored,
  * so a secret that reaches a log call by mistake still never reaches a line.
@@ -9,7 +11,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino(
     {
       level,
-      base: { service: 'groundfloor-control' },
+      base: BASE,
       // Every line written while a request is being served names it, whoever writes it.
       mixin: () => {
         const requestId = currentRequestId();
@@ -35,4 +37,16 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     destination,
   );
+}
+
+/**
+ * The logger of the one line per request, on `logger`'s destination and at
+ * its level, without redaction: that line is built from fixed, harmless
+ * fields (method, path without its query, status, duration, request id),
+ * and redacting it cost a few percent of a cached read. Nothing else may
+ * log through it.
+ */
+export function requestLineLogger(logger: Logger): Logger {
+  const destination = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
+  return pino({ level: logger.level, base: BASE }, destination);
 }

@@ -1,7 +1,7 @@
 import { requestIdMiddleware } from '@groundfloor/http-express';
 import express from 'express';
 import supertest from 'supertest';
-import { createLogger } from '../src/logger';
+import { createLogger, requestLineLogger } from '../src/logger';
 
 /** Every log line written while a request is served names the request, whoever writes it and however late. */
 describe('the logger', () => {
@@ -39,5 +39,19 @@ describe('the logger', () => {
     app.get('/', (_req, res) => void res.end());
     const res = await supertest(app).get('/').set('X-Request-Id', 'evil\\nline {"level":60}').expect(200);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes the request line where the logger writes, at its level, with the same base fields', () => {
+    const lines: Record<string, unknown>[] = [];
+    const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const logger = createLogger('warn', destination);
+    const requestLines = requestLineLogger(logger);
+    requestLines.info({ req: { id: 'r1' } }, 'request completed');
+    requestLines.warn({ req: { id: 'r2' } }, 'request aborted');
+    logger.warn('from the main logger');
+    expect(lines.map((l) => [l.msg, l.service, l.level])).toEqual([
+      ['request aborted', 'groundfloor-control', 40],
+      ['from the main logger', 'groundfloor-control', 40],
+    ]);
   });
 });

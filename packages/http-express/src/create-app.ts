@@ -51,6 +51,11 @@ export interface AppOptions {
   readonly useCases: UseCases;
   readonly signer: TokenSigner;
   readonly logger: Logger;
+  /**
+   * Writes the one line per request (see `requestLogging`); defaults to
+   * `logger`. Its fields are fixed and harmless, so it may skip redaction.
+   */
+  readonly requestLineLogger?: Logger;
   readonly operatorToken: string;
   /** What answers link to and show: release URLs, custom domains' `cname_target`, the platform mail sender. */
   readonly platform: Pick<PlatformSettings, 'publicBaseUrl' | 'customDomainTarget' | 'mailFromAddress'>;
@@ -82,7 +87,7 @@ export function createApp(options: AppOptions): Express {
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
   app.use(requestId);
-  app.use(requestLogging(options.logger, options.observeRequest));
+  app.use(requestLogging(options.logger, options.observeRequest, options.requestLineLogger));
   app.use((_req, res, next) => {
     // API answers carry tokens and personal data: nothing is cached unless a route says so.
     res.setHeader('Cache-Control', 'no-store');

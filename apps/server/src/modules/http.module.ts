@@ -27,6 +27,7 @@ export interface ShutdownState {
   draining: boolean;
 }
 
+import { requestLineLogger } from '../logger';
 import { translateAdapterError } from '../unavailable';
 
 type Readiness = () => Promise<void>;
@@ -54,6 +55,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
           useCases,
           signer,
           logger,
+          requestLineLogger: requestLineLogger(logger),
           operatorToken,
           platform,
           // Not ready once shutdown begins: the load balancer stops sending new requests while they drain.

@@ -26,8 +26,17 @@ function routeTemplate(req: Request): string {
  * Written by hand rather than with pino-http, which builds a child logger
  * and serializes request and response objects for every request: on a
  * cached read that was a visible share of the whole request's CPU time.
+ *
+ * `lines` may be a logger without redaction: this line is built here from
+ * fixed, harmless parts (no header, query string or body), so redaction,
+ * about 7 µs a line, would find nothing in it. Everything else logged
+ * during the request (`res.locals.logger`) keeps the redacting `logger`.
  */
-export function requestLogging(logger: Logger, observe?: RequestObserver): RequestHandler {
+export function requestLogging(
+  logger: Logger,
+  observe?: RequestObserver,
+  lines: Logger = logger,
+): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.locals.logger = logger;
@@ -35,14 +44,16 @@ export function requestLogging(logger: Logger, observe?: RequestObserver): Reque
       const status = res.statusCode;
       const elapsed = performance.now() - started;
       observe?.({ method: req.method, route: routeTemplate(req), status, seconds: elapsed / 1000 });
+      const id = res.locals.requestId as string;
       const line = {
-        req: { id: res.locals.requestId as string, method: req.method, path: pathOf(req.originalUrl) },
+        request_id: id,
+        req: { id, method: req.method, path: pathOf(req.originalUrl) },
         res: { status },
         responseTime: Math.round(elapsed),
       };
-      if (!res.writableFinished) logger.warn(line, 'request aborted');
-      else if (status >= 500) logger.error(line, 'request errored');
-      else logger.info(line, 'request completed');
+      if (!res.writableFinished) lines.warn(line, 'request aborted');
+      else if (status >= 500) lines.error(line, 'request errored');
+      else lines.info(line, 'request completed');
     });
     next();
   };
