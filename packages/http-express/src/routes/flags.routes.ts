@@ -21,6 +21,32 @@ const RuntimeFlags = Dictionary(Type.Unknown(), 'every flag of the workspace: ke
 const weakEtag = (body: string) =>
   `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
+/**
+ * The last body and tag of each workspace's runtime flags. Apps poll far
+ * more often than flags change, so the tag is hashed once per change, not
+ * per poll; comparing the body is what keeps it exact. Bounded: bodies up to
+ * 16 KB, of the last 1,000 workspaces hashed (16 MB at most); anything else
+ * is simply hashed each time.
+ */
+class EtagMemo {
+  private readonly last = new Map<string, { readonly body: string; readonly etag: string }>();
+  constructor(
+    private readonly entries: number,
+    private readonly maxBodyLength: number,
+  ) {}
+
+  of(workspaceId: string, body: string): string {
+    const known = this.last.get(workspaceId);
+    if (known?.body === body) return known.etag;
+    const etag = weakEtag(body);
+    this.last.delete(workspaceId);
+    if (body.length > this.maxBodyLength) return etag;
+    this.last.set(workspaceId, { body, etag });
+    if (this.last.size > this.entries) this.last.delete(this.last.keys().next().value as string);
+    return etag;
+  }
+}
+
 /** RFC 9110 §13.1.2: weak comparison; `*` matches any current representation. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -33,6 +59,7 @@ const WRITE: ProblemCode[] = [...READ, 'workspace_frozen', 'organization_suspend
 
 /** Supplement §18. Writes are team-only (M2M tokens 403); both reads take M2M tokens too. */
 export function flagsRoutes(useCases: UseCases): Router {
+  const etags = new EtagMemo(1_000, 16 * 1024);
   const router = apiRouter('Flags');
   const team = requireTeam(useCases);
   const ws = uuidParams('workspace_id');
@@ -142,7 +169,7 @@ export function flagsRoutes(useCases: UseCases): Router {
             workspaceId: param(req.params.workspace_id),
           });
           const body = JSON.stringify(values);
-          const etag = weakEtag(body);
+          const etag = etags.of(param(req.params.workspace_id), body);
           // Apps may keep a copy but must revalidate it every time (a flag flips at once).
           res.setHeader('Cache-Control', 'private, no-cache');
           res.setHeader('ETag', etag);
