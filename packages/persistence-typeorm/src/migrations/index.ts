@@ -13,6 +13,7 @@ import { AuditEventScopes1767226560000 } from './1767226560000-audit-event-scope
 import { LlmVirtualKeys1767227000000 } from './1767227000000-llm-virtual-keys.migration';
 import { MoreChangeNotifications1767227100000 } from './1767227100000-more-change-notifications.migration';
 import { TicketListIndex1767227200000 } from './1767227200000-ticket-list-index.migration';
+import { TicketCounts1767227300000 } from './1767227300000-ticket-counts.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -33,4 +34,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   LlmVirtualKeys1767227000000,
   MoreChangeNotifications1767227100000,
   TicketListIndex1767227200000,
+  TicketCounts1767227300000,
 ];

@@ -7,6 +7,7 @@ import type {
   TicketRepository,
 } from '@groundfloor/domain';
 import { UNRESOLVED_STATUSES } from '@groundfloor/domain';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { SupportTicketMapper } from '../mappers/support-ticket.mapper';
 import { type SupportTicketRecord, SupportTicketSchema } from '../schemas/support-ticket.schema';
 import { SupportTicketMessageSchema } from '../schemas/support-ticket-message.schema';
@@ -45,26 +46,31 @@ export class TypeormSupportTicketRepository implements TicketRepository {
 
   async listForOrganization(q: TicketListQuery): Promise<TicketPage> {
     if (!isUuid(q.organizationId)) return { items: [], totalCount: 0 };
-    const query = this.scope
-      .manager()
-      .createQueryBuilder(SupportTicketSchema, 't')
-      .where('t.organizationId = :organizationId', { organizationId: q.organizationId });
-    const { requesterUserId, categories } = q.visibleTo;
-    if (categories.length > 0) {
-      query.andWhere('(t.requesterUserId = :requesterUserId OR t.category IN (:...visibleCategories))', {
-        requesterUserId,
-        visibleCategories: categories,
-      });
-    } else {
-      query.andWhere('t.requesterUserId = :requesterUserId', { requesterUserId });
-    }
-    if (q.statuses.length > 0) query.andWhere('t.status IN (:...statuses)', { statuses: q.statuses });
-    if (q.categories.length > 0)
-      query.andWhere('t.category IN (:...categories)', { categories: q.categories });
-    // The count is a plain count(*) over the same rows (one index-only scan),
-    // not getManyAndCount's COUNT(DISTINCT id): a ticket is one row.
-    const counted = await query.clone().select('count(*)::int', 'n').getRawOne<{ n: number }>();
-    const records = await query
+    const manager = this.scope.manager();
+    const tickets = visibleTickets(manager.createQueryBuilder(SupportTicketSchema, 't'), q, {
+      organizationId: 't.organizationId',
+      requesterUserId: 't.requesterUserId',
+      category: 't.category',
+      status: 't.status',
+    });
+    // The total is a sum over the counters of migration 1767227300000 (one
+    // per organization, requester, category and status) with the same
+    // conditions: a few rows, however many tickets the organization has.
+    const counters = visibleTickets(
+      manager
+        .createQueryBuilder()
+        .select('COALESCE(SUM(c.n), 0)::int', 'n')
+        .from('support_ticket_counts', 'c'),
+      q,
+      {
+        organizationId: 'c.organization_id',
+        requesterUserId: 'c.requester_user_id',
+        category: 'c.category',
+        status: 'c.status',
+      },
+    );
+    const counted = await counters.getRawOne<{ n: number }>();
+    const records = await tickets
       .orderBy('t.updatedAt', 'DESC')
       .addOrderBy('t.number', 'DESC')
       .offset(q.offset)
@@ -128,4 +134,37 @@ export class TypeormSupportTicketRepository implements TicketRepository {
     });
     return record ? SupportTicketMapper.toDomain(record) : null;
   }
+}
+
+/** The columns `visibleTickets` filters on, as the query names them. */
+interface TicketColumns {
+  readonly organizationId: string;
+  readonly requesterUserId: string;
+  readonly category: string;
+  readonly status: string;
+}
+
+/** The organization's tickets the caller may see (their own, and the categories their role sees), with the list's filters. */
+function visibleTickets<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  q: TicketListQuery,
+  column: TicketColumns,
+): SelectQueryBuilder<T> {
+  query.where(`${column.organizationId} = :organizationId`, { organizationId: q.organizationId });
+  const { requesterUserId, categories } = q.visibleTo;
+  if (categories.length > 0) {
+    query.andWhere(
+      `(${column.requesterUserId} = :requesterUserId OR ${column.category} IN (:...visibleCategories))`,
+      {
+        requesterUserId,
+        visibleCategories: categories,
+      },
+    );
+  } else {
+    query.andWhere(`${column.requesterUserId} = :requesterUserId`, { requesterUserId });
+  }
+  if (q.statuses.length > 0) query.andWhere(`${column.status} IN (:...statuses)`, { statuses: q.statuses });
+  if (q.categories.length > 0)
+    query.andWhere(`${column.category} IN (:...categories)`, { categories: q.categories });
+  return query;
 }

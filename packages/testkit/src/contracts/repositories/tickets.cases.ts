@@ -151,6 +151,47 @@ export function ticketCases(uow: () => UnitOfWork): void {
       expect(await uow().read.tickets.countUnresolved(org.id)).toBe(3);
     });
 
+    it('keeps each filter’s total exact as tickets change status or category, and through a rollback', async () => {
+      const { org, user, other } = await seeded();
+      const a = await numbered(aTicket(org.id, user.id, { category: 'billing' }));
+      const b = await numbered(aTicket(org.id, user.id, { category: 'billing' }));
+      const c = await numbered(aTicket(org.id, other.id, { category: 'security' }));
+      await uow().transaction(async (tx) => {
+        for (const t of [a, b, c]) await tx.tickets.save(t);
+      });
+      const total = async (over: { statuses?: Ticket['status'][]; categories?: Ticket['category'][] }) =>
+        (
+          await uow().read.tickets.listForOrganization({
+            organizationId: org.id,
+            visibleTo: { requesterUserId: user.id, categories: ['security'] },
+            statuses: over.statuses ?? [],
+            categories: over.categories ?? [],
+            limit: 1,
+            offset: 0,
+          })
+        ).totalCount;
+      expect(await total({})).toBe(3);
+      expect(await total({ statuses: ['open'], categories: ['billing'] })).toBe(2);
+
+      await uow().transaction((tx) => tx.tickets.save({ ...a, status: 'resolved' }));
+      await uow().transaction((tx) => tx.tickets.save({ ...b, category: 'account' }));
+      expect(await total({ statuses: ['open'], categories: ['billing'] })).toBe(0);
+      expect(await total({ statuses: ['resolved'] })).toBe(1);
+      expect(await total({ categories: ['account'] })).toBe(1);
+      expect(await total({})).toBe(3);
+
+      const abandoned = await numbered(aTicket(org.id, user.id));
+      await expect(
+        uow().transaction(async (tx) => {
+          await tx.tickets.save({ ...c, status: 'closed' });
+          await tx.tickets.save(abandoned);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await total({ statuses: ['closed'] })).toBe(0);
+      expect(await total({})).toBe(3);
+    });
+
     it('the queue is oldest waiting first, across organizations or for one', async () => {
       const { org, user } = await seeded();
       const second = await seeded();
