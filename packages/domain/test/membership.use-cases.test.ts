@@ -172,6 +172,70 @@ describe('membership use cases', () => {
     }
   });
 
+  it('writes a new login, its membership, audit event and link in one batch, and nothing of a refused one', async () => {
+    const batches: unknown[] = [];
+    const batch = deps.uow.batch.bind(deps.uow);
+    deps.uow.batch = (work) => {
+      batches.push(work);
+      return batch(work);
+    };
+    const added = await add({ email: 'batched@acme.test', role: 'member' });
+    expect(batches).toHaveLength(1);
+    expect(deps.uow.tables.users.get(added.user.id)).toBeDefined();
+    expect(deps.uow.tables.memberships.get(added.membership.id)).toBeDefined();
+    expect(deps.uow.tables.audit.at(-1)?.target).toEqual({ type: 'membership', id: added.membership.id });
+    expect([...deps.uow.tables.passwordLinks.values()].some((l) => l.userId === added.user.id)).toBe(true);
+
+    // An existing user is a transaction that reads, not a batch.
+    await add({ email: 'batched@acme.test', role: 'member' });
+    expect(batches).toHaveLength(1);
+  });
+
+  it('a new login’s batch only inserts: it has no older set-password links to cancel', async () => {
+    const writesMade: string[] = [];
+    const batch = deps.uow.batch.bind(deps.uow);
+    deps.uow.batch = (work) =>
+      batch((writes) =>
+        work(
+          new Proxy(writes, {
+            get: (target, repository) =>
+              new Proxy(Reflect.get(target, repository) as object, {
+                get: (repo, method) => {
+                  writesMade.push(`${String(repository)}.${String(method)}`);
+                  return Reflect.get(repo, method);
+                },
+              }),
+          }),
+        ),
+      );
+    await add({ email: 'inserts-only@acme.test', role: 'member' });
+    expect(writesMade).toContain('passwordLinks.save');
+    expect(writesMade).not.toContain('passwordLinks.cancelActiveForUser');
+  });
+
+  it('when another add creates the login between its read and its batch, the add finds it in a transaction', async () => {
+    const findByEmail = deps.uow.read.users.findByEmail.bind(deps.uow.read.users);
+    let raced = false;
+    deps.uow.read.users.findByEmail = async (email) => {
+      const found = await findByEmail(email);
+      if (!raced && email === 'racer@acme.test') {
+        raced = true;
+        // The other request wins while this one is between its read and its write.
+        await add({ email: 'racer@acme.test', role: 'member' });
+      }
+      return found;
+    };
+    const audited = deps.uow.tables.audit.length;
+    const second = await add({ email: 'racer@acme.test', role: 'member' });
+    expect(second.created).toBe(false);
+    expect([...deps.uow.tables.users.values()].filter((u) => u.email === 'racer@acme.test')).toHaveLength(1);
+    // Only the winner's membership.created: the loser's batch wrote nothing.
+    expect(deps.uow.tables.audit.length - audited).toBe(1);
+    expect(await failure(add({ email: 'racer@acme.test', role: 'admin' }))).toMatchObject({
+      code: 'membership_role_conflict',
+    });
+  });
+
   it('is idempotent for the same role and 409 for another', async () => {
     const first = await add({ email: 'again@acme.test', role: 'member' });
     const sent = deps.mailer.sent.length;

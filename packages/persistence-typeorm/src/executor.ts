@@ -30,6 +30,15 @@ export class Executor {
     return this.enclosing() ?? this.dataSource.manager;
   }
 
+  /**
+   * Whether a statement made here would join a transaction's own session
+   * (PGlite, from inside a transaction's work). Such a statement must not
+   * wait for, or share a statement with, calls made outside it.
+   */
+  get enclosed(): boolean {
+    return this.enclosing() !== undefined;
+  }
+
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const outer = this.enclosing();
     if (outer) return outer.transaction(work);

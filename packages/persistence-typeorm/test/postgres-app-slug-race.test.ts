@@ -23,6 +23,7 @@ function racingSlugChecks(inner: UnitOfWork, racers: number): { uow: UnitOfWork;
   });
   const uow: UnitOfWork = {
     read: inner.read,
+    batch: (work) => inner.batch(work),
     transaction: (work) =>
       inner.transaction((tx) => {
         const findBySlug = async (workspaceId: string, slug: string) => {

@@ -6,6 +6,7 @@ import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { CoalescingWriter } from './coalescing-writer';
 import type { RepositoryScope } from './repository-scope';
+import { insertRow } from './rows';
 
 /*
  * Every list is a union of branches that each read one index newest first
@@ -92,8 +93,10 @@ export class TypeormAuditLog implements AuditLog {
     const isAccountEvent =
       event.organizationId === null && event.workspaceId === null && event.actor.kind === 'user';
     const record = AuditEventMapper.toRecord(event);
-    if (this.outside && !isAccountEvent) return this.outside.add(record);
-    await translatingConflicts(this.scope.manager().insert(AuditEventSchema, record));
+    // Not inside a transaction's own session (PGlite): a shared insert would wait for it.
+    const shareable = this.outside && this.scope.manager().queryRunner === undefined;
+    if (shareable && !isAccountEvent) return this.outside.add(record);
+    await translatingConflicts(insertRow(this.scope.manager(), AuditEventSchema, record));
     if (isAccountEvent && isUuid(event.actor.id)) {
       await this.scope
         .manager()

@@ -5,13 +5,14 @@ import { UserSchema } from '../schemas/user.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
+import { upsertRow } from './rows';
 
 export class TypeormMembershipRepository implements MembershipRepository {
   constructor(private readonly scope: RepositoryScope) {}
 
   async save(membership: Membership): Promise<void> {
     await translatingConflicts(
-      this.scope.manager().upsert(MembershipSchema, MembershipMapper.toRecord(membership), ['id']),
+      upsertRow(this.scope.manager(), MembershipSchema, MembershipMapper.toRecord(membership), ['id']),
     );
   }
 

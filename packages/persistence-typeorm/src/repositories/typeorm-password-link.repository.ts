@@ -5,13 +5,14 @@ import { type PasswordLinkRecord, PasswordLinkSchema } from '../schemas/password
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
+import { upsertRow } from './rows';
 
 export class TypeormPasswordLinkRepository implements PasswordLinkRepository {
   constructor(private readonly scope: RepositoryScope) {}
 
   async save(link: PasswordLink): Promise<void> {
     await translatingConflicts(
-      this.scope.manager().upsert(PasswordLinkSchema, PasswordLinkMapper.toRecord(link), ['id']),
+      upsertRow(this.scope.manager(), PasswordLinkSchema, PasswordLinkMapper.toRecord(link), ['id']),
     );
   }
 

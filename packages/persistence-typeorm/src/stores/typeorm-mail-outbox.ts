@@ -2,17 +2,33 @@ import type { MailOutbox, OutboxBacklog, OutboxEntry } from '@groundfloor/domain
 import { In } from 'typeorm';
 import type { Executor } from '../executor';
 import { OutboxEntryMapper } from '../mappers/outbox-entry.mapper';
-import { OutboxSchema } from '../schemas/mail-outbox.schema';
-import { translatingConflicts } from '../unique-violation';
+import { CoalescingWriter } from '../repositories/coalescing-writer';
+import { upsertRow } from '../repositories/rows';
+import { type OutboxRecord, OutboxSchema } from '../schemas/mail-outbox.schema';
 import { isUuid } from '../uuid';
+import { applyAsOne, WriteBatch } from '../write-batch';
 
 export class TypeormMailOutbox implements MailOutbox {
+  /**
+   * Every member added and every sign-in link sent saves an entry; those
+   * saved at once share one statement, each save settling when its own row
+   * has committed. Two saves of one entry in a shared statement collide, and
+   * are then written one by one, in the order they were made.
+   */
+  private readonly saves = new CoalescingWriter<OutboxRecord>((records) => this.write(records));
+
   constructor(private readonly executor: Executor) {}
 
-  async save(entry: OutboxEntry): Promise<void> {
-    await translatingConflicts(
-      this.executor.manager().upsert(OutboxSchema, OutboxEntryMapper.toRecord(entry), ['id']),
-    );
+  save(entry: OutboxEntry): Promise<void> {
+    const record = OutboxEntryMapper.toRecord(entry);
+    return this.executor.enclosed ? this.write([record]) : this.saves.add(record);
+  }
+
+  private async write(records: readonly OutboxRecord[]): Promise<void> {
+    const batch = new WriteBatch();
+    const recording = batch.manager(this.executor.dataSource);
+    for (const record of records) await upsertRow(recording, OutboxSchema, record, ['id']);
+    await applyAsOne(this.executor.manager(), batch.recorded);
   }
 
   async findById(id: string): Promise<OutboxEntry | null> {

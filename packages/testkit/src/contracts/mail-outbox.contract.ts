@@ -60,6 +60,17 @@ export function describeMailOutboxContract(label: string, open: OpenSubject<Mail
       expect(await outbox().findById('nope')).toBeNull();
     });
 
+    it('keeps every one of many entries saved at once, and the last of two saves of one entry', async () => {
+      const entries = Array.from({ length: 15 }, (_, i) =>
+        anEntry({ createdAt: at(2 + i / 100), status: 'skipped' }),
+      );
+      const first = entries[0] as OutboxEntry;
+      const sent: OutboxEntry = { ...first, sealed: null, status: 'sent', attempts: 1, sentAt: at(3) };
+      await Promise.all([...entries.map((e) => outbox().save(e)), outbox().save(sent)]);
+      expect(await outbox().findById(first.id)).toEqual(sent);
+      for (const entry of entries.slice(1)) expect(await outbox().findById(entry.id)).toEqual(entry);
+    });
+
     it('claims pending entries due at `now`, oldest first, at most `limit`, leasing them', async () => {
       const now = at(100);
       const lease = at(160);

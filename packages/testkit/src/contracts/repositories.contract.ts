@@ -3,6 +3,7 @@ import type { UnitOfWork } from '@groundfloor/domain';
 import type { ContractSubject, OpenSubject } from './contract-subject';
 import { accessCases } from './repositories/access.cases';
 import { appsAndWorkloadsCases } from './repositories/apps.cases';
+import { batchCases } from './repositories/batch.cases';
 import { memberLookupCases } from './repositories/member-lookups.cases';
 import { membershipAndAuditCases } from './repositories/memberships.cases';
 import { releasesAndDomainsCases } from './repositories/releases.cases';
@@ -39,6 +40,7 @@ export function describeRepositoriesContract(label: string, open: OpenSubject<Un
     membershipAndAuditCases(uow);
     memberLookupCases(uow);
     transactionCases(uow);
+    batchCases(uow);
     ticketCases(uow);
     secretsM2mFlagsAuditCases(uow);
     appsAndWorkloadsCases(uow);

@@ -17,8 +17,10 @@ export async function issuePasswordLink(
   tx: Repositories,
   userId: string,
   now: Date,
+  /** True for a login created by the same writes: it has no older links, and nothing needs a cancel. */
+  firstLink = false,
 ): Promise<IssuedPasswordLink> {
-  await tx.passwordLinks.cancelActiveForUser(userId, now);
+  if (!firstLink) await tx.passwordLinks.cancelActiveForUser(userId, now);
   const token = deps.secretTokens.generate();
   const link: PasswordLink = {
     id: deps.ids.next(),

@@ -4,8 +4,7 @@ import {
   requireScopeNotFrozen,
   type ScopeAccess,
 } from '../../access/scope-access';
-import type { RequestContext } from '../../audit/record';
-import { recordAudit } from '../../audit/record';
+import { type RequestContext, recordAudit } from '../../audit/record';
 import { type EmailOutcome, emailOutcome } from '../../mail/email-outcome';
 import {
   type AddMemberInput,
@@ -25,10 +24,41 @@ import { grantViolation, refuseViolation } from '../../membership/membership.pol
 import type { EmailMessage } from '../../ports/mailer.port';
 import type { Repositories } from '../../ports/repositories.port';
 import type { Role, ScopeType } from '../../roles/role';
+import { DomainError } from '../../shared/domain-error';
 import { canSignIn, trustedBy } from '../../user/account-ownership.policy';
 import { newUser, type User } from '../../user/user';
 import type { Deps } from '../deps';
 import { invitationDetailsFor, sendInvitation, setPasswordMessage } from './invitation-emails';
+
+interface AddMemberCall {
+  readonly userId: string;
+  readonly scopeType: ScopeType;
+  readonly scopeId: string;
+  readonly body: AddMemberInput;
+  readonly context: RequestContext;
+}
+
+type AddMemberRequest = ReturnType<typeof parseAddMemberRequest>;
+
+/** What `enrol` writes from: the authorized scope and what the reads (if any) found. */
+interface Enrolment {
+  readonly scope: ScopeAccess;
+  readonly input: AddMemberCall;
+  readonly request: AddMemberRequest;
+  /** Null for an email no login has yet. */
+  readonly user: User | null;
+  readonly invitation: Membership | null;
+  readonly replaced: Membership | null;
+  readonly passwordHash: string | null;
+  readonly now: Date;
+}
+
+interface Enrolled {
+  readonly membership: Membership;
+  readonly user: User;
+  readonly created: boolean;
+  readonly message: EmailMessage | null;
+}
 
 export interface AddedMember {
   readonly membership: Membership;
@@ -64,115 +94,158 @@ export class AddMember {
     >,
   ) {}
 
-  async execute(input: {
-    userId: string;
-    scopeType: ScopeType;
-    scopeId: string;
-    body: AddMemberInput;
-    context: RequestContext;
-  }): Promise<AddedMember> {
+  async execute(input: AddMemberCall): Promise<AddedMember> {
     const { uow, clock } = this.deps;
     const request = parseAddMemberRequest(input.scopeType, input.body, clock.now());
-    const { member, role, expiresAt } = request;
+    const { member, role } = request;
     // Authorized before any hashing: a caller without the permission gets
     // neither free argon2 work nor a timing answer to "has this email a password?".
-    await this.authorize(uow.read, input, role, clock.now());
+    const authorized = await this.authorize(uow.read, input, role, clock.now());
+    const known = member.kind === 'user_id' ? undefined : await uow.read.users.findByEmail(member.email);
     // Memory-hard hashing stays out of the transaction, and is skipped when
     // the password would be refused anyway.
-    let passwordHash = member.kind === 'email_password' ? await this.hashIfUsable(member) : null;
+    const passwordHash =
+      member.kind === 'email_password' && !known?.passwordHash && !known?.idpRealm
+        ? await this.deps.hasher.hash(member.password)
+        : null;
     const now = clock.now();
 
-    const added = await uow.transaction(async (tx) => {
-      const scope = await this.authorize(tx, input, role, now);
-      const organizationId = scope.organization.id;
-
-      let user = await this.findUser(tx, member);
-      let replaced: Membership | null = null;
-      let invitation: Membership | null = null;
-      if (user) {
-        const existing = await tx.memberships.findForUserOnScope(user.id, scope.type, scope.id);
-        if (existing && hasExpired(existing, now)) {
-          // An expired membership grants nothing, so the user does not hold its
-          // role any more: adding them again replaces it with a new membership.
-          await tx.memberships.delete(existing.id);
-          replaced = existing;
-        } else if (existing) {
-          // Rule 6: the same role again is the existing membership; another role is a PATCH.
-          if (existing.role !== role) throw membershipRoleConflict(existing.role);
-          // Rule 3 for an invitee who has not chosen a password yet: the
-          // credentials are set and the pending invitation is accepted now.
-          const rule3 =
-            member.kind === 'email_password' && existing.status === 'pending' && !user.passwordHash;
-          if (!rule3) return { membership: existing, user, created: false, message: null };
-          invitation = existing;
+    const added =
+      (known === null ? await this.addNewLogin(authorized, input, request, passwordHash, now) : null) ??
+      (await uow.transaction(async (tx) => {
+        const scope = await this.authorize(tx, input, role, now);
+        const user = await this.findUser(tx, member);
+        let replaced: Membership | null = null;
+        let invitation: Membership | null = null;
+        if (user) {
+          const existing = await tx.memberships.findForUserOnScope(user.id, scope.type, scope.id);
+          if (existing && hasExpired(existing, now)) {
+            // An expired membership grants nothing, so the user does not hold its
+            // role any more: adding them again replaces it with a new membership.
+            await tx.memberships.delete(existing.id);
+            replaced = existing;
+          } else if (existing) {
+            // Rule 6: the same role again is the existing membership; another role is a PATCH.
+            if (existing.role !== role) throw membershipRoleConflict(existing.role);
+            // Rule 3 for an invitee who has not chosen a password yet: the
+            // credentials are set and the pending invitation is accepted now.
+            const rule3 =
+              member.kind === 'email_password' && existing.status === 'pending' && !user.passwordHash;
+            if (!rule3) return { membership: existing, user, created: false, message: null };
+            invitation = existing;
+          }
         }
-      }
-
-      const userCreated = user === null;
-      if (user === null) {
-        if (member.kind === 'user_id') throw userNotFound();
-        user = newUser({ id: this.deps.ids.next(), email: member.email, createdAt: now });
-      }
-      let passwordSet = false;
-      if (member.kind === 'email_password') {
-        if (user.passwordHash) throw userHasCredentials();
-        if (!userCreated) await this.refuseIfInvitedElsewhere(tx, user, organizationId);
-        passwordHash ??= await this.deps.hasher.hash(member.password);
-        user.passwordHash = passwordHash;
-        user.passwordChangeRequired = member.temporaryPassword;
-        // The mailbox is not proven: only this organization trusts the password it set.
-        user.passwordSetByOrganizationId = organizationId;
-        // Links sent earlier were for choosing a first password, which is now set.
-        await tx.passwordLinks.cancelActiveForUser(user.id, now);
-        passwordSet = true;
-      }
-      if (userCreated || passwordSet) await tx.users.save(user);
-      // A login nobody can sign in with yet, and an account that has not proven
-      // its mailbox to this organization, are invited: pending, with a link to the mailbox.
-      const awaitingProof = canSignIn(user) && !trustedBy(user, organizationId);
-      const invite = member.kind === 'user_id' ? awaitingProof : !trustedBy(user, organizationId);
-
-      const membership: Membership = invitation
-        ? { ...invitation, status: statusAfter(invitation.status, 'accept') }
-        : {
-            id: this.deps.ids.next(),
-            userId: user.id,
-            scopeType: scope.type,
-            scopeId: scope.id,
-            role,
-            // An email nobody can sign in with yet is invited: pending, with a set-password link.
-            status: statusAfter('none', invite ? 'invite' : 'add'),
-            createdAt: now,
-            expiresAt,
-            invitedByUserId: input.userId,
-          };
-      await tx.memberships.save(membership);
-      await recordAudit(tx, this.deps, input.context, now, {
-        action: invitation ? 'membership.accepted' : 'membership.created',
-        ...auditPlace(scope),
-        target: { type: 'membership', id: membership.id },
-        details: {
-          user_id: user.id,
-          scope_type: scope.type,
-          scope_id: scope.id,
-          role,
-          status: membership.status,
-          via: member.kind,
-          user_created: userCreated,
-          password_set: passwordSet,
-          ...(awaitingProof && membership.status === 'pending' ? { awaiting_email_proof: true } : {}),
-          expires_at: membership.expiresAt?.toISOString() ?? null,
-          ...(replaced ? { replaced_expired_membership_id: replaced.id } : {}),
-        },
-      });
-      const message = await this.message(tx, member, user, membership, scope.name, now);
-      return { membership, user, created: invitation === null, message };
-    });
+        return this.enrol(tx, { scope, input, request, user, invitation, replaced, passwordHash, now });
+      }));
 
     const email = added.message
       ? await sendInvitation(this.deps, added.message, added.user.id)
       : emailOutcome('not_requested');
     return { membership: added.membership, user: added.user, created: added.created, email };
+  }
+
+  /**
+   * The common case, an email nobody has signed up with, needs no read once
+   * the caller is authorized: the login, its membership, the audit event and
+   * the set-password link are one batch of writes (one round trip). Null
+   * when another request created the login meanwhile (its email is taken):
+   * then the transaction below, which reads, decides.
+   */
+  private async addNewLogin(
+    scope: ScopeAccess,
+    input: AddMemberCall,
+    request: AddMemberRequest,
+    passwordHash: string | null,
+    now: Date,
+  ): Promise<Enrolled | null> {
+    try {
+      return await this.deps.uow.batch((writes) =>
+        this.enrol(writes, {
+          scope,
+          input,
+          request,
+          user: null,
+          invitation: null,
+          replaced: null,
+          passwordHash,
+          now,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'duplicate') return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The writes of an add once the user and any membership they hold are
+   * known: the login when it is new, credentials for `email_password`, the
+   * membership (new, or the accepted invitation), its audit event and the
+   * email to send after the commit.
+   */
+  private async enrol(tx: Repositories, on: Enrolment): Promise<Enrolled> {
+    const { scope, input, request, invitation, replaced, now } = on;
+    const { member, role, expiresAt } = request;
+    const organizationId = scope.organization.id;
+    let user = on.user;
+    const userCreated = user === null;
+    if (user === null) {
+      if (member.kind === 'user_id') throw userNotFound();
+      user = newUser({ id: this.deps.ids.next(), email: member.email, createdAt: now });
+    }
+    let passwordSet = false;
+    if (member.kind === 'email_password') {
+      if (user.passwordHash) throw userHasCredentials();
+      if (!userCreated) await this.refuseIfInvitedElsewhere(tx, user, organizationId);
+      user.passwordHash = on.passwordHash ?? (await this.deps.hasher.hash(member.password));
+      user.passwordChangeRequired = member.temporaryPassword;
+      // The mailbox is not proven: only this organization trusts the password it set.
+      user.passwordSetByOrganizationId = organizationId;
+      // Links sent earlier were for choosing a first password, which is now set.
+      if (!userCreated) await tx.passwordLinks.cancelActiveForUser(user.id, now);
+      passwordSet = true;
+    }
+    if (userCreated || passwordSet) await tx.users.save(user);
+    // A login nobody can sign in with yet, and an account that has not proven
+    // its mailbox to this organization, are invited: pending, with a link to the mailbox.
+    const awaitingProof = canSignIn(user) && !trustedBy(user, organizationId);
+    const invite = member.kind === 'user_id' ? awaitingProof : !trustedBy(user, organizationId);
+
+    const membership: Membership = invitation
+      ? { ...invitation, status: statusAfter(invitation.status, 'accept') }
+      : {
+          id: this.deps.ids.next(),
+          userId: user.id,
+          scopeType: scope.type,
+          scopeId: scope.id,
+          role,
+          // An email nobody can sign in with yet is invited: pending, with a set-password link.
+          status: statusAfter('none', invite ? 'invite' : 'add'),
+          createdAt: now,
+          expiresAt,
+          invitedByUserId: input.userId,
+        };
+    await tx.memberships.save(membership);
+    await recordAudit(tx, this.deps, input.context, now, {
+      action: invitation ? 'membership.accepted' : 'membership.created',
+      ...auditPlace(scope),
+      target: { type: 'membership', id: membership.id },
+      details: {
+        user_id: user.id,
+        scope_type: scope.type,
+        scope_id: scope.id,
+        role,
+        status: membership.status,
+        via: member.kind,
+        user_created: userCreated,
+        password_set: passwordSet,
+        ...(awaitingProof && membership.status === 'pending' ? { awaiting_email_proof: true } : {}),
+        expires_at: membership.expiresAt?.toISOString() ?? null,
+        ...(replaced ? { replaced_expired_membership_id: replaced.id } : {}),
+      },
+    });
+    const message = await this.message(tx, member, user, membership, scope.name, now, userCreated);
+    return { membership, user, created: invitation === null, message };
   }
 
   /**
@@ -225,12 +298,6 @@ export class AddMember {
     return found && member.kind === 'email_password' ? tx.users.findByIdForUpdate(found.id) : found;
   }
 
-  private async hashIfUsable(member: Extract<MemberReference, { kind: 'email_password' }>) {
-    const existing = await this.deps.uow.read.users.findByEmail(member.email);
-    if (existing?.passwordHash || existing?.idpRealm) return null;
-    return this.deps.hasher.hash(member.password);
-  }
-
   /** What the new member is emailed, or null when nothing is (by `user_id`, or `send_email` false). */
   private async message(
     tx: Repositories,
@@ -239,8 +306,12 @@ export class AddMember {
     membership: Membership,
     scopeName: string,
     now: Date,
+    userCreated: boolean,
   ): Promise<EmailMessage | null> {
-    if (membership.status === 'pending') return setPasswordMessage(this.deps, tx, user, now, scopeName);
+    if (membership.status === 'pending') {
+      // A login made by these writes has no older links: its batch stays all INSERTs.
+      return setPasswordMessage(this.deps, tx, user, now, scopeName, userCreated);
+    }
     if (member.kind === 'user_id') return null;
     if (member.kind === 'email_password' && !member.sendEmail) return null;
     return invitationDetailsFor(this.deps.settings, user, scopeName, membership.role);

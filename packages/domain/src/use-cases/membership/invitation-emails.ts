@@ -34,8 +34,9 @@ export async function setPasswordMessage(
   user: User,
   now: Date,
   scopeName?: string,
+  firstLink = false,
 ): Promise<EmailMessage> {
-  const link = await issuePasswordLink(deps, tx, user.id, now);
+  const link = await issuePasswordLink(deps, tx, user.id, now, firstLink);
   return setPasswordEmail({
     to: user.email,
     platformName: deps.settings.platformName,

@@ -1,0 +1,142 @@
+import type { EntityManager, EntityMetadata, EntitySchema, ObjectLiteral } from 'typeorm';
+
+type ColumnMetadata = EntityMetadata['columns'][number];
+
+/**
+ * Rows written, and found by equal columns, with SQL built once per table,
+ * not per call. TypeORM's `insert`, `upsert` and `findOne` build their
+ * statement on every call (about 50 µs each here); a membership create
+ * writes five rows and looks a user up by email, so the hot writes (users,
+ * memberships, password links, audit events, the mail outbox) and that
+ * lookup use these. Values still go through the driver's own conversion of
+ * each column, so a row reads and writes exactly as TypeORM would.
+ *
+ * A table this cannot handle the same way (a generated, created-at,
+ * updated-at, version, relation or virtual column), or a record with a value
+ * left undefined (TypeORM writes DEFAULT there), goes through TypeORM.
+ */
+export function insertRow<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  record: T,
+): Promise<unknown> {
+  return write(manager, schema, record, null);
+}
+
+/** `INSERT … ON CONFLICT (<conflict>) DO UPDATE` every other column, as `manager.upsert` does. */
+export function upsertRow<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  record: T,
+  conflict: readonly (keyof T & string)[],
+): Promise<unknown> {
+  return write(manager, schema, record, conflict);
+}
+
+/**
+ * The one row whose columns equal `where` (the first, if several do), as
+ * `findOne({ where })` would hydrate it.
+ */
+export async function findRow<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  where: Partial<Record<keyof T & string, unknown>>,
+): Promise<T | null> {
+  const metadata = manager.connection.getMetadata(schema);
+  const keys = Object.keys(where);
+  const columns = keys.map((key) => metadata.findColumnWithPropertyPath(key));
+  const sql = statement(metadata, `select:${keys.join(',')}`, () => {
+    if (keys.length === 0 || !columns.every(Boolean) || !metadata.columns.every((c) => c.isSelect))
+      return null;
+    const conditions = columns.map(
+      (c, i) => `${quote(manager, (c as ColumnMetadata).databaseName)} = $${i + 1}`,
+    );
+    return `SELECT ${columnList(manager, metadata)} FROM ${quote(manager, metadata.tablePath)} WHERE ${conditions.join(' AND ')} LIMIT 1`;
+  });
+  if (!sql) {
+    return manager.findOne(schema, { where } as Parameters<EntityManager['findOne']>[1]) as Promise<T | null>;
+  }
+  const driver = manager.connection.driver;
+  const parameters = columns.map((c, i) =>
+    driver.preparePersistentValue(where[keys[i] as keyof T & string], c as ColumnMetadata),
+  );
+  const [row] = (await manager.query(sql, parameters)) as Record<string, unknown>[];
+  if (!row) return null;
+  const record = {} as T;
+  for (const column of metadata.columns) {
+    column.setEntityValue(record, driver.prepareHydratedValue(row[column.databaseName], column));
+  }
+  return record;
+}
+
+async function write<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  record: T,
+  conflict: readonly (keyof T & string)[] | null,
+): Promise<unknown> {
+  const metadata = manager.connection.getMetadata(schema);
+  const sql = statement(metadata, `write:${conflict?.join(',') ?? ''}`, () =>
+    insertStatement(manager, metadata, conflict),
+  );
+  const values = sql ? metadata.columns.map((c) => c.getEntityValue(record)) : [];
+  if (!sql || values.includes(undefined)) {
+    return conflict ? manager.upsert(schema, record, [...conflict]) : manager.insert(schema, record);
+  }
+  const driver = manager.connection.driver;
+  return manager.query(
+    sql,
+    values.map((value, i) => driver.preparePersistentValue(value, metadata.columns[i] as ColumnMetadata)),
+  );
+}
+
+function insertStatement(
+  manager: EntityManager,
+  metadata: EntityMetadata,
+  conflict: readonly string[] | null,
+): string | null {
+  const targets = (conflict ?? []).map((path) => metadata.findColumnWithPropertyPath(path));
+  if (!targets.every(Boolean)) return null;
+  const values = metadata.columns.map((_, i) => `$${i + 1}`).join(', ');
+  const insert = `INSERT INTO ${quote(manager, metadata.tablePath)} (${columnList(manager, metadata)}) VALUES (${values})`;
+  if (!conflict) return insert;
+  const targetNames = new Set(targets.map((c) => (c as ColumnMetadata).databaseName));
+  const updates = metadata.columns
+    .filter((c) => !targetNames.has(c.databaseName))
+    .map((c) => `${quote(manager, c.databaseName)} = EXCLUDED.${quote(manager, c.databaseName)}`);
+  const target = [...targetNames].map((n) => quote(manager, n)).join(', ');
+  return `${insert} ON CONFLICT (${target}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+}
+
+/** Every statement built so far, per table and purpose; null where TypeORM must do it. */
+const statements = new WeakMap<EntityMetadata, Map<string, string | null>>();
+
+function statement(metadata: EntityMetadata, purpose: string, build: () => string | null): string | null {
+  let built = statements.get(metadata);
+  if (!built) {
+    built = new Map();
+    statements.set(metadata, built);
+  }
+  if (!built.has(purpose)) built.set(purpose, plain(metadata) ? build() : null);
+  return built.get(purpose) ?? null;
+}
+
+/** Columns that are what they store: nothing the database or TypeORM fills in or derives. */
+const plain = (metadata: EntityMetadata) =>
+  metadata.columns.length > 0 &&
+  metadata.columns.every(
+    (c) =>
+      c.isInsert &&
+      !c.isGenerated &&
+      !c.isVirtual &&
+      !c.isCreateDate &&
+      !c.isUpdateDate &&
+      !c.isVersion &&
+      !c.relationMetadata &&
+      !c.embeddedMetadata,
+  );
+
+const quote = (manager: EntityManager, name: string) => manager.connection.driver.escape(name);
+
+const columnList = (manager: EntityManager, metadata: EntityMetadata) =>
+  metadata.columns.map((c) => quote(manager, c.databaseName)).join(', ');

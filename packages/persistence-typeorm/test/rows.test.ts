@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, openDatabase } from '@groundfloor/persistence-typeorm';
+import { findRow, insertRow, upsertRow } from '../src/repositories/rows';
+import { AuditEventSchema } from '../src/schemas/audit-event.schema';
+import { MembershipSchema } from '../src/schemas/membership.schema';
+import { UserSchema } from '../src/schemas/user.schema';
+import { combined, WriteBatch } from '../src/write-batch';
+
+const aUserRecord = () => {
+  const id = randomUUID();
+  return {
+    id,
+    email: `rows-${id}@example.test`,
+    displayName: null,
+    passwordHash: null,
+    passwordChangeRequired: false,
+    emailVerified: true,
+    passwordSetByOrganizationId: null,
+    createdAt: new Date('2026-01-01T00:00:00.123Z'),
+    lastLoginAt: null,
+    welcomeEmailSentAt: null,
+    idpRealm: null,
+  };
+};
+
+describe('rows written with SQL built once per table', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: ':memory:' });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('inserts and upserts rows that read back as TypeORM wrote them', async () => {
+    const manager = database.dataSource.manager;
+    const record = aUserRecord();
+    await upsertRow(manager, UserSchema, record, ['id']);
+    expect(await manager.findOneBy(UserSchema, { id: record.id })).toEqual(record);
+    const changed = { ...record, displayName: "O'Brien", lastLoginAt: new Date('2026-02-02T00:00:00.000Z') };
+    await upsertRow(manager, UserSchema, changed, ['id']);
+    expect(await manager.findOneBy(UserSchema, { id: record.id })).toEqual(changed);
+
+    const event = {
+      id: randomUUID(),
+      action: 'rows.tested',
+      actorKind: 'user',
+      actorId: record.id,
+      organizationId: null,
+      workspaceId: null,
+      targetType: 'thing',
+      targetId: 'thing-1',
+      details: { nested: { list: [1, 'two'] }, quote: "it's" },
+      ip: '203.0.113.9',
+      createdAt: new Date('2026-01-01T00:00:01.000Z'),
+    };
+    await insertRow(manager, AuditEventSchema, event);
+    expect(await manager.findOneBy(AuditEventSchema, { id: event.id })).toEqual(event);
+  });
+
+  it('builds one statement per table, updating every column but the conflict target', async () => {
+    const batch = new WriteBatch();
+    const manager = batch.manager(database.dataSource);
+    const membership = {
+      id: randomUUID(),
+      userId: randomUUID(),
+      scopeType: 'workspace',
+      scopeId: randomUUID(),
+      role: 'member',
+      status: 'pending',
+      createdAt: new Date(),
+      expiresAt: null,
+      invitedByUserId: null,
+    };
+    await upsertRow(manager, MembershipSchema, membership, ['id']);
+    await upsertRow(manager, MembershipSchema, { ...membership, id: randomUUID() }, ['id']);
+    const statement = combined(batch.recorded);
+    const [first, second] =
+      /WITH w0 AS \((.*)\), w1 AS \((.*)\) SELECT 1/.exec(statement?.sql ?? '')?.slice(1) ?? [];
+    expect(first).toMatch(
+      /^INSERT INTO "memberships" \("id", "user_id", .*\) VALUES \(\$1, .*\$9\) ON CONFLICT \("id"\) DO UPDATE SET "user_id" = EXCLUDED\."user_id"/,
+    );
+    expect(first).not.toContain('"id" = EXCLUDED');
+    expect(second).toBe(first?.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 9}`));
+    expect(statement?.parameters).toHaveLength(18);
+  });
+
+  it('leaves a record with an undefined value to TypeORM, which writes DEFAULT there', async () => {
+    const batch = new WriteBatch();
+    const manager = batch.manager(database.dataSource);
+    const { lastLoginAt: _, ...partial } = aUserRecord();
+    await upsertRow(manager, UserSchema, partial as ReturnType<typeof aUserRecord>, ['id']);
+    expect(combined(batch.recorded)?.sql).toContain('DEFAULT');
+  });
+
+  it('finds a row by equal columns as findOne does, and null when none matches', async () => {
+    const manager = database.dataSource.manager;
+    const record = {
+      ...aUserRecord(),
+      displayName: 'Ada',
+      lastLoginAt: new Date('2026-03-03T03:03:03.333Z'),
+    };
+    await manager.insert(UserSchema, record);
+    const found = await findRow(manager, UserSchema, { email: record.email });
+    expect(found).toEqual(await manager.findOne(UserSchema, { where: { email: record.email } }));
+    expect(found).toEqual(record);
+    expect(await findRow(manager, UserSchema, { email: 'nobody@example.test' })).toBeNull();
+    expect(await findRow(manager, UserSchema, { id: record.id, email: record.email })).toEqual(record);
+    expect(await findRow(manager, UserSchema, { id: record.id, email: 'other@example.test' })).toBeNull();
+  });
+});

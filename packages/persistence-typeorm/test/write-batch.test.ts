@@ -1,0 +1,63 @@
+import { combined, renumbered, WriteBatch } from '../src/write-batch';
+
+describe('a write batch as one statement', () => {
+  it('shifts each statement’s parameters past the ones before it', () => {
+    const batch = new WriteBatch();
+    batch.record('INSERT INTO a (x, y) VALUES ($1, $2)', [1, 2]);
+    batch.record('UPDATE b SET x = $1 WHERE id = $2 AND z = $1', ['p', 'q']);
+    expect(combined(batch.recorded)).toEqual({
+      sql: 'WITH w0 AS (INSERT INTO a (x, y) VALUES ($1, $2)), w1 AS (UPDATE b SET x = $3 WHERE id = $4 AND z = $3) SELECT 1',
+      parameters: [1, 2, 'p', 'q'],
+    });
+  });
+
+  it('sends a single write as it is, and nothing for no writes', () => {
+    const batch = new WriteBatch();
+    expect(combined(batch.recorded)).toBeNull();
+    batch.record('DELETE FROM a WHERE id = $1', ['x']);
+    expect(combined(batch.recorded)).toEqual({ sql: 'DELETE FROM a WHERE id = $1', parameters: ['x'] });
+  });
+
+  it('leaves quoted text and identifiers alone', () => {
+    expect(renumbered(`UPDATE "t$1" SET s = 'cost $1 isn''t $2' WHERE id = $1`, 3)).toBe(
+      `UPDATE "t$1" SET s = 'cost $1 isn''t $2' WHERE id = $4`,
+    );
+  });
+
+  it('refuses what it cannot renumber safely, and any read', () => {
+    expect(() => renumbered('INSERT INTO a VALUES ($$x$$, $1)', 1)).toThrow(/dollar-quoted/);
+    const batch = new WriteBatch();
+    expect(() => batch.record('SELECT * FROM a WHERE id = $1', ['x'])).toThrow(/only writes/);
+    expect(() => batch.record('WITH x AS (SELECT 1) INSERT INTO a SELECT * FROM x', [])).toThrow(
+      /only writes/,
+    );
+  });
+});
+
+describe('batches that may share a statement', () => {
+  it('are those of INSERTs only, ON CONFLICT included; an UPDATE or DELETE keeps a batch to itself', () => {
+    const inserts = new WriteBatch();
+    inserts.record('INSERT INTO a (x) VALUES ($1)', [1]);
+    inserts.record('  insert into b (y) VALUES ($1) ON CONFLICT (y) DO UPDATE SET y = excluded.y', [2]);
+    expect(inserts.insertsOnly()).toBe(true);
+    const withUpdate = new WriteBatch();
+    withUpdate.record('INSERT INTO a (x) VALUES ($1)', [1]);
+    withUpdate.record('UPDATE a SET x = $1', [2]);
+    expect(withUpdate.insertsOnly()).toBe(false);
+    const withDelete = new WriteBatch();
+    withDelete.record('DELETE FROM a WHERE x = $1', [1]);
+    expect(withDelete.insertsOnly()).toBe(false);
+  });
+
+  it('combine into one statement with every parameter in its place', () => {
+    const first = new WriteBatch();
+    first.record('INSERT INTO a (x, y) VALUES ($1, $2)', [1, 2]);
+    const second = new WriteBatch();
+    second.record('INSERT INTO a (x, y) VALUES ($1, $2)', [3, 4]);
+    second.record('INSERT INTO b (z) VALUES ($1)', [5]);
+    expect(combined([...first.recorded, ...second.recorded])).toEqual({
+      sql: 'WITH w0 AS (INSERT INTO a (x, y) VALUES ($1, $2)), w1 AS (INSERT INTO a (x, y) VALUES ($3, $4)), w2 AS (INSERT INTO b (z) VALUES ($5)) SELECT 1',
+      parameters: [1, 2, 3, 4, 5],
+    });
+  });
+});
