@@ -14,6 +14,7 @@ import { LlmVirtualKeys1767227000000 } from './1767227000000-llm-virtual-keys.mi
 import { MoreChangeNotifications1767227100000 } from './1767227100000-more-change-notifications.migration';
 import { TicketListIndex1767227200000 } from './1767227200000-ticket-list-index.migration';
 import { TicketCounts1767227300000 } from './1767227300000-ticket-counts.migration';
+import { RateLimitFunction1767227400000 } from './1767227400000-rate-limit-function.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   MoreChangeNotifications1767227100000,
   TicketListIndex1767227200000,
   TicketCounts1767227300000,
+  RateLimitFunction1767227400000,
 ];

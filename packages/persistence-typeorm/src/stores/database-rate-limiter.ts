@@ -23,7 +23,8 @@ interface WindowRow {
  * Sliding-window limits over `rate_limit_hits`, so every process sharing the
  * database shares the counters. Deciding and recording serialise on the key
  * with a transaction-scoped advisory lock: two processes cannot both count
- * nine hits and both let the tenth through.
+ * nine hits and both let the tenth through. Both happen in one call of
+ * `gf_rate_limit_record` (migration 1767227400000), one round trip.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private lastSweep = 0;
@@ -44,12 +45,8 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 
   async consume(limit: RateLimit): Promise<RateConsumption> {
-    // A full window is answered from one unlocked read: a flood against one
-    // key is then refused without queueing every request on the key's lock
-    // (and a pooled connection each). A read that finds room is only a hint;
-    // the decision that records is taken again under the lock.
-    const seen = await this.check(limit);
-    if (!seen.allowed) return { allowed: false, retryAfterSeconds: seen.retryAfterSeconds };
+    // A full window is answered from an unlocked count inside the call, so a
+    // flood against one key is refused without queueing on the key's lock.
     const { decision, id } = await this.record(limit, 'if-allowed');
     if (id === null) return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
     return { allowed: true, retryAfterSeconds: 0, hit: { key: limit.key, id } };
@@ -69,23 +66,18 @@ export class DatabaseRateLimiter implements RateLimiter {
     when: 'always' | 'if-allowed',
   ): Promise<{ decision: RateDecision; id: string | null }> {
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + limit.windowSeconds * 1000);
-    const recorded = await this.executor.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [limit.key]);
-      const decision = await this.decide(manager, limit, now);
-      if (!decision.allowed && when === 'if-allowed') return { decision, id: null };
-      const rows: { id: string | number }[] = await manager.query(
-        'INSERT INTO rate_limit_hits (key, hit_at, expires_at) VALUES ($1, $2, $3) RETURNING id',
-        [limit.key, now, expiresAt],
-      );
-      await manager.query('DELETE FROM rate_limit_hits WHERE key = $1 AND expires_at <= $2', [
+    const rows: (WindowRow & { hit_id: string | number | null })[] = await this.executor
+      .manager()
+      .query('SELECT hits, blocking, hit_id FROM gf_rate_limit_record($1, $2, $3, $4, $5)', [
         limit.key,
         now,
+        limit.windowSeconds,
+        limit.limit,
+        when === 'always',
       ]);
-      return { decision, id: String(rows[0]?.id) };
-    });
+    const row = rows[0] ?? { hits: 0, blocking: null, hit_id: null };
     await this.sweep(now);
-    return recorded;
+    return { decision: decisionOf(row, limit, now), id: row.hit_id === null ? null : String(row.hit_id) };
   }
 
   private async decide(manager: EntityManager, limit: RateLimit, now: Date): Promise<RateDecision> {
@@ -99,10 +91,7 @@ export class DatabaseRateLimiter implements RateLimiter {
            ORDER BY hit_at DESC OFFSET $3 LIMIT 1) AS blocking`,
       [limit.key, since, Math.max(0, limit.limit - 1)],
     );
-    const row = rows[0] ?? { hits: 0, blocking: null };
-    if (row.hits < limit.limit) return ALLOWED;
-    const leavesAt = (row.blocking ?? now).getTime() + limit.windowSeconds * 1000;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000)) };
+    return decisionOf(rows[0] ?? { hits: 0, blocking: null }, limit, now);
   }
 
   /** Drops hits of keys that are no longer being hit; at most once a minute per process. */
@@ -111,4 +100,11 @@ export class DatabaseRateLimiter implements RateLimiter {
     this.lastSweep = now.getTime();
     await this.executor.manager().query('DELETE FROM rate_limit_hits WHERE expires_at <= $1', [now]);
   }
+}
+
+/** Within the limit, or how long until the hit that blocks it leaves the window. */
+function decisionOf(row: WindowRow, limit: RateLimit, now: Date): RateDecision {
+  if (row.hits < limit.limit) return ALLOWED;
+  const leavesAt = (row.blocking ?? now).getTime() + limit.windowSeconds * 1000;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000)) };
 }
