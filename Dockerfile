@@ -3,9 +3,8 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# argon2 builds a native addon when no prebuilt binary fits.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
+# No compiler needed: the one native addon (@node-rs/argon2) ships prebuilt
+# for glibc and musl on x64 and arm64.
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY packages/ packages/

@@ -26,6 +26,14 @@ describe('Argon2PasswordHasher', () => {
     expect(await hasher.verify(stored, 'correct horse battery stapl')).toBe(false);
   });
 
+  it('verifies hashes written by the argon2 package before (parameters in m, p, t order)', async () => {
+    // Written by `argon2` 0.45 at the same parameters: stored passwords keep working.
+    const written =
+      '$argon2id$v=19$m=19456,p=1,t=2$Ss+wg6etok+9RhjvNutLOw$NOte6/K+tYsHm7Zaej9nUxZxDVC4eXulJ7Hsk3bqP+I';
+    expect(await hasher.verify(written, 'pw-123456789')).toBe(true);
+    expect(await hasher.verify(written, 'pw-12345678')).toBe(false);
+  });
+
   it("answers false without throwing for sign-in's dummy hash", async () => {
     await expect(hasher.verify(DUMMY_HASH, 'anything')).resolves.toBe(false);
   });

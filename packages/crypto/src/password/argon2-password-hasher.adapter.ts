@@ -1,12 +1,20 @@
 import type { PasswordHasher } from '@groundfloor/domain';
-import { argon2id, hash, verify } from 'argon2';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** OWASP Password Storage Cheat Sheet, argon2id option 2 (19 MiB, 2 passes, 1 lane). */
-export const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: Algorithm.Argon2id,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /**
- * argon2id through the native `argon2` package, which hashes on the libuv
- * threadpool so a sign-in never stalls the event loop.
+ * argon2id through `@node-rs/argon2` (the RustCrypto implementation), which
+ * hashes on the libuv threadpool so a sign-in never stalls the event loop.
+ * It checks a hash in well under half the CPU time of the `argon2` package
+ * at the same parameters (docs/performance.md, "Sign-in"), and reads the
+ * PHC strings that package wrote, whatever their parameter order.
  */
 export class Argon2PasswordHasher implements PasswordHasher {
   async hash(password: string): Promise<string> {
