@@ -1,4 +1,4 @@
-import { type FakeDeps, fakeDeps } from '@groundfloor/testkit';
+import { type FakeDeps, fakeDeps, type InMemoryUnitOfWork } from '@groundfloor/testkit';
 import { createUseCases, type DomainError, type UseCases } from '../src';
 
 async function withOwner(_deps: FakeDeps, useCases: UseCases, password?: string) {
@@ -38,6 +38,52 @@ describe('team sign-in', () => {
     expect(pair).toMatchObject({ token_type: 'Bearer', expires_in: 900, password_change_required: false });
     const principal = await uc.authenticateTeam.execute(pair.access_token);
     expect(principal.kind).toBe('team');
+  });
+
+  it('records the sign-in, its session, audit event and refresh token in one batch of writes', async () => {
+    const uow = deps.uow as InMemoryUnitOfWork;
+    const batches = jest.spyOn(uow, 'batch');
+    const transactions = jest.spyOn(uow, 'transaction');
+    deps.clock.advance(60);
+    const pair = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
+    expect(batches).toHaveBeenCalledTimes(1);
+    // The fake's batch is a transaction underneath: only that one ran.
+    expect(transactions).toHaveBeenCalledTimes(1);
+    const owner = await uow.read.users.findByEmail('owner@acme.test');
+    expect(owner?.lastLoginAt).toEqual(deps.clock.now());
+    const principal = await uc.authenticateTeam.execute(pair.access_token);
+    expect(principal.kind).toBe('team');
+    const events = uow.tables.audit.filter((e) => e.action === 'auth.signed_in');
+    expect(events).toHaveLength(1);
+  });
+
+  it('answers 401 when the user is deleted between the password check and the writes, writing nothing', async () => {
+    const uow = deps.uow as InMemoryUnitOfWork;
+    const owner = await uow.read.users.findByEmail('owner@acme.test');
+    // The database refuses the session of a user deleted after the password check.
+    uow.batch = async () => {
+      uow.tables.users.delete(owner?.id as string);
+      throw new Error('sessions_user_id_fkey');
+    };
+    const sessionsBefore = uow.tables.sessions.size;
+    const gone = await failure(
+      uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null }),
+    );
+    expect(gone.code).toBe('invalid_credentials');
+    expect(uow.tables.sessions.size).toBe(sessionsBefore);
+  });
+
+  it('passes any other failure of the writes on as it is', async () => {
+    const uow = deps.uow as InMemoryUnitOfWork;
+    const outage = new Error('connection reset');
+    uow.batch = () => Promise.reject(outage);
+    await expect(
+      uc.signIn.execute({ email: 'owner@acme.test', password: 'correct horse battery', ip: null }),
+    ).rejects.toBe(outage);
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {

@@ -41,6 +41,12 @@ import type {
 
 export interface UserRepository {
   save(user: User): Promise<void>;
+  /**
+   * Sets `lastLoginAt` and nothing else, so that a sign-in may record it
+   * without a lock and without writing back anything it read earlier.
+   * An unknown id changes nothing.
+   */
+  updateLastLoginAt(id: string, at: Date): Promise<void>;
   findById(id: string): Promise<User | null>;
   findByIdForUpdate(id: string): Promise<User | null>;
   /** `email` is already normalised (trimmed, lowercase). */

@@ -189,6 +189,10 @@ class Users implements UserRepository {
     }
     this.t().users.set(user.id, copy(user));
   }
+  async updateLastLoginAt(id: string, at: Date) {
+    const u = this.t().users.get(id);
+    if (u) this.t().users.set(id, { ...u, lastLoginAt: new Date(at) });
+  }
   async findById(id: string) {
     const u = this.t().users.get(id);
     return u ? copy(u) : null;

@@ -1,5 +1,6 @@
 import { recordAudit } from '../../audit/record';
 import type { Session } from '../../auth/session';
+import type { Repositories } from '../../ports/repositories.port';
 import { unauthenticated } from '../../shared/domain-error';
 import { normalizeEmail } from '../../shared/text';
 import type { User } from '../../user/user';
@@ -48,25 +49,33 @@ export class SignIn {
     });
     if (!user) throw invalidCredentials();
     const now = clock.now();
-    return uow.transaction(async (tx) => {
-      const current = await tx.users.findByIdForUpdate(user.id);
-      if (!current) throw invalidCredentials();
-      current.lastLoginAt = now;
-      await tx.users.save(current);
-      const session: Session = {
-        id: this.deps.ids.next(),
-        userId: current.id,
-        createdAt: now,
-        revokedAt: null,
-        passwordChangeRequired: current.passwordChangeRequired,
-      };
-      await tx.sessions.save(session);
-      await recordAudit(tx, this.deps, { actor: { kind: 'user', id: current.id }, ip: input.ip }, now, {
-        action: 'auth.signed_in',
-        target: { type: 'user', id: current.id },
-        details: { session_id: session.id },
+    // The writes need nothing read since the password check: one batch, no
+    // lock. Its session names the user, so it fails for a user deleted since
+    // the check: that is the wrong credentials; any other failure is itself.
+    return uow
+      .batch((writes) => this.startSession(writes, user, now, input.ip))
+      .catch(async (error: unknown) => {
+        if ((await uow.read.users.findById(user.id)) === null) throw invalidCredentials();
+        throw error;
       });
-      return issueTokenPair(this.deps, tx, session, now);
+  }
+
+  /** Records the sign-in, a new session and its audit event, and issues the session's tokens. */
+  private async startSession(tx: Repositories, user: User, now: Date, ip: string | null): Promise<TokenPair> {
+    await tx.users.updateLastLoginAt(user.id, now);
+    const session: Session = {
+      id: this.deps.ids.next(),
+      userId: user.id,
+      createdAt: now,
+      revokedAt: null,
+      passwordChangeRequired: user.passwordChangeRequired,
+    };
+    await tx.sessions.save(session);
+    await recordAudit(tx, this.deps, { actor: { kind: 'user', id: user.id }, ip }, now, {
+      action: 'auth.signed_in',
+      target: { type: 'user', id: user.id },
+      details: { session_id: session.id },
     });
+    return issueTokenPair(this.deps, tx, session, now);
   }
 }

@@ -40,6 +40,38 @@ export function userAndAuthCases(uow: () => UnitOfWork): void {
       expect(await uow().read.users.findById(user.id)).toEqual(changed);
     });
 
+    it('sets the last sign-in alone, leaving a change made since the user was read', async () => {
+      const user = aUser({ lastLoginAt: null });
+      await uow().transaction((tx) => tx.users.save(user));
+      // Another request changes the password after this sign-in read the user.
+      await uow().transaction((tx) => tx.users.save({ ...user, passwordHash: 'changed' }));
+      await uow().batch((writes) => writes.users.updateLastLoginAt(user.id, at(7)));
+      expect(await uow().read.users.findById(user.id)).toEqual({
+        ...user,
+        passwordHash: 'changed',
+        lastLoginAt: at(7),
+      });
+      await uow().transaction((tx) => tx.users.updateLastLoginAt(newId(), at(8)));
+      await uow().transaction((tx) => tx.users.updateLastLoginAt('not-a-uuid', at(8)));
+    });
+
+    it('answers many lookups by email at once, each with its own user and its own copy', async () => {
+      const users = Array.from({ length: 10 }, (_, i) => aUser({ lastLoginAt: at(i) }));
+      await uow().transaction(async (tx) => {
+        for (const user of users) await tx.users.save(user);
+      });
+      const emails = [
+        ...users.map((u) => u.email),
+        users[0]?.email as string,
+        `nobody-${newId()}@example.test`,
+      ];
+      const found = await Promise.all(emails.map((email) => uow().read.users.findByEmail(email)));
+      expect(found).toEqual([...users, users[0], null]);
+      // Two lookups of one email: changing one answer leaves the other as it was.
+      (found[0] as NonNullable<(typeof found)[0]>).displayName = 'changed by one caller';
+      expect(found[10]).toEqual(users[0]);
+    });
+
     it('answers null for unknown ids, malformed ids and unknown emails', async () => {
       expect(await uow().read.users.findById(newId())).toBeNull();
       expect(await uow().read.users.findById('not-a-uuid')).toBeNull();
