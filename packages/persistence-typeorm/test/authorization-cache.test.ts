@@ -98,7 +98,7 @@ describe('the authorization cache', () => {
     expect(loads).toBe(2);
   });
 
-  it('drops every workspace access read on a membership, workspace or organization change', async () => {
+  it('drops every workspace access read on a workspace or organization change, or any membership change', async () => {
     const cache = new AuthorizationCache();
     cache.setListening(true);
     let loads = 0;
@@ -112,6 +112,28 @@ describe('the authorization cache', () => {
       cache.changed(table);
     }
     expect(loads).toBe(3);
+  });
+
+  it('drops only the named user’s access reads on a change to that user’s memberships', async () => {
+    const cache = new AuthorizationCache();
+    cache.setListening(true);
+    const loads: string[] = [];
+    const load = (who: string) => async () => {
+      loads.push(who);
+      return { workspace: {}, organization: {}, memberships: [] } as never;
+    };
+    const readAll = async () => {
+      await cache.workspaceAccess('w1', 'admin', load('admin w1'));
+      await cache.workspaceAccess('w2', 'admin', load('admin w2'));
+      await cache.workspaceAccess('w1', 'member', load('member w1'));
+      await cache.workspace('w1', load('workspace w1'));
+    };
+    await readAll();
+    cache.changed('memberships', 'MEMBER');
+    await readAll();
+    cache.changed('memberships', 'admin');
+    await cache.workspaceAccess('w2', 'admin', load('admin w2'));
+    expect(loads).toEqual(['admin w1', 'admin w2', 'member w1', 'workspace w1', 'member w1', 'admin w2']);
   });
 
   it('keeps each workspace’s flags until a change names that workspace', async () => {
@@ -259,6 +281,34 @@ describe.each(kinds)('change notifications on %s', (kind) => {
     expect((await database.uow.read.sessions.findById(id))?.revokedAt).toBeNull();
     await database.dataSource.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [id]);
     await eventually(async () => (await database.uow.read.sessions.findById(id))?.revokedAt != null);
+  });
+
+  it('hears one user’s role changed by SQL, and keeps serving every other user’s access from memory', async () => {
+    const workspaceId = await newWorkspace('Access');
+    const [admin, member] = [randomUUID(), randomUUID()];
+    for (const id of [admin, member]) {
+      await database.dataSource.query(
+        `INSERT INTO users (id, email, password_change_required, email_verified, created_at)
+         VALUES ($1, $2, false, false, now())`,
+        [id, `${id}@example.test`],
+      );
+      await database.dataSource.query(
+        `INSERT INTO memberships (id, user_id, scope_type, scope_id, role, status, created_at)
+         VALUES (gen_random_uuid(), $1, 'workspace', $2, 'admin', 'accepted', now())`,
+        [id, workspaceId],
+      );
+    }
+    const access = (userId: string) => database.uow.read.workspaces.findForAccess(workspaceId, userId);
+    await eventually(
+      async () => Object.isFrozen(await access(admin)) && Object.isFrozen(await access(member)),
+    );
+    const adminsBefore = await access(admin);
+    await database.dataSource.query(`UPDATE memberships SET role = 'member' WHERE user_id = $1`, [member]);
+    await eventually(async () => (await access(member))?.memberships[0]?.role === 'member');
+    // The same frozen value: the admin's read was not dropped, so not read again.
+    expect(await access(admin)).toBe(adminsBefore);
+    await database.dataSource.query('DELETE FROM memberships WHERE user_id = $1', [admin]);
+    await eventually(async () => (await access(admin))?.memberships.length === 0);
   });
 
   it('hears a flag changed by SQL the process did not run, and serves its own flag writes at once', async () => {

@@ -57,31 +57,48 @@ interface Entry<T> {
  */
 class Entries<T> {
   private readonly map = new Map<string, Entry<T>>();
+  /** The keys of each group, so that dropping one costs its own entries, not the whole map. */
+  private readonly groups = new Map<string, Set<string>>();
 
   constructor(private readonly maxEntries: number) {}
 
   get(key: string, now: number): T | undefined {
     const hit = this.map.get(key);
     if (hit && hit.expiresAt > now) return hit.value;
-    if (hit) this.map.delete(key);
+    if (hit) this.delete(key);
     return undefined;
   }
 
   set(key: string, entry: Entry<T>): void {
+    this.delete(key);
     if (this.map.size >= this.maxEntries) {
       const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
+      if (!oldest.done) this.delete(oldest.value);
     }
     this.map.set(key, entry);
+    const keys = this.groups.get(entry.group);
+    if (keys) keys.add(key);
+    else this.groups.set(entry.group, new Set([key]));
   }
 
   /** Drops one group's entries, or every entry. */
   drop(group?: string): void {
     if (group === undefined) {
       this.map.clear();
+      this.groups.clear();
       return;
     }
-    for (const [key, entry] of this.map) if (entry.group === group) this.map.delete(key);
+    for (const key of this.groups.get(group) ?? []) this.map.delete(key);
+    this.groups.delete(group);
+  }
+
+  private delete(key: string): void {
+    const entry = this.map.get(key);
+    if (!entry) return;
+    this.map.delete(key);
+    const keys = this.groups.get(entry.group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.groups.delete(entry.group);
   }
 }
 
@@ -151,8 +168,10 @@ export class AuthorizationCache {
     userId: string,
     load: () => Promise<WorkspaceAccessRead | null>,
   ): Promise<WorkspaceAccessRead | null> {
-    // Any membership, workspace or organization change drops all of it (see `changed`).
-    return this.through('workspaces', `${workspaceId.toLowerCase()} ${userId.toLowerCase()}`, '', load);
+    // Grouped by user: a membership change drops its user's reads; a
+    // workspace or organization change drops all of them (see `changed`).
+    const user = userId.toLowerCase();
+    return this.through('workspaces', `${workspaceId.toLowerCase()} ${user}`, user, load);
   }
 
   /** A workspace by id (what a token bound to one workspace checks it against). */
@@ -195,17 +214,19 @@ export class AuthorizationCache {
   }
 
   /**
-   * A change to rows of `table`: `id` names the row (a session) or the
-   * workspace whose rows changed (flags, secrets, app users, sign-in
-   * configuration); absent, the whole table changed.
+   * A change to rows of `table`: `id` names the row (a session), the user
+   * whose memberships changed, or the workspace whose rows changed (flags,
+   * secrets, app users, sign-in configuration); absent, the whole table
+   * changed.
    */
   changed(table: CachedTable, id?: string): void {
     this.generation += 1;
-    if (table === 'memberships' || table === 'workspaces' || table === 'organizations') {
+    if (table === 'workspaces' || table === 'organizations') {
       // They change rarely (admin actions), and one change may alter many users' access: all of it goes.
       this.tables[table].drop();
       return;
     }
+    // Memberships are named by their user: a workspace access read holds one user's memberships only.
     this.tables[table].drop(id?.toLowerCase());
   }
 

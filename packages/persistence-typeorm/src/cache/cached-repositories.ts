@@ -59,7 +59,7 @@ const READS = /^(find|list|count)/;
  */
 type Naming = (property: string, args: readonly unknown[]) => string | undefined | null;
 
-const field = (value: unknown, name: 'id' | 'workspaceId'): string | undefined => {
+const field = (value: unknown, name: 'id' | 'workspaceId' | 'userId'): string | undefined => {
   const v = value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
   return typeof v === 'string' ? v : undefined;
 };
@@ -95,7 +95,10 @@ export function recordingWrites(repos: Repositories, log: ChangeLog): Repositori
   return {
     ...repos,
     sessions: watch(repos.sessions, 'sessions', byRowId),
-    memberships: watch(repos.memberships, 'memberships', wholeTable),
+    // A membership saved whole names its user; any other write forgets every user's access.
+    memberships: watch(repos.memberships, 'memberships', (property, args) =>
+      property === 'save' ? field(args[0], 'userId') : undefined,
+    ),
     workspaces: watch(repos.workspaces, 'workspaces', wholeTable),
     organizations: watch(repos.organizations, 'organizations', wholeTable),
     flags: watch(repos.flags, 'flags', byWorkspace),

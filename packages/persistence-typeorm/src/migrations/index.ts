@@ -15,6 +15,7 @@ import { MoreChangeNotifications1767227100000 } from './1767227100000-more-chang
 import { TicketListIndex1767227200000 } from './1767227200000-ticket-list-index.migration';
 import { TicketCounts1767227300000 } from './1767227300000-ticket-counts.migration';
 import { RateLimitFunction1767227400000 } from './1767227400000-rate-limit-function.migration';
+import { MembershipChangeByUser1767227500000 } from './1767227500000-membership-change-by-user.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -37,4 +38,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   TicketListIndex1767227200000,
   TicketCounts1767227300000,
   RateLimitFunction1767227400000,
+  MembershipChangeByUser1767227500000,
 ];
