@@ -638,26 +638,36 @@ describe.each(CONCURRENT_DATABASES)('memberships: role changes, removal, invitat
   });
 });
 
+/** A unit of work whose transactions, or write batches, start 150 ms late. */
+function late(which: 'transaction' | 'batch'): ContainerModule {
+  const delay = () => new Promise((resolve) => setTimeout(resolve, 150));
+  return new ContainerModule(({ rebind }) => {
+    void rebind<UnitOfWork>(UNIT_OF_WORK)
+      .toResolvedValue(
+        (db: Database): UnitOfWork => ({
+          read: db.uow.read,
+          transaction: async (work) => {
+            if (which === 'transaction') await delay();
+            return db.uow.transaction(work);
+          },
+          batch: async (work) => {
+            if (which === 'batch') await delay();
+            return db.uow.batch(work);
+          },
+        }),
+        [DATABASE],
+      )
+      .inSingletonScope();
+  });
+}
+
 /**
  * Every transaction of this server starts 150 ms late, so the second of two
  * accepts fired at once always reads the invitation while it is still
  * pending: on PGlite too, whose single session would otherwise run the first
  * request to its end before the second reads anything.
  */
-const lateTransactions = new ContainerModule(({ rebind }) => {
-  void rebind<UnitOfWork>(UNIT_OF_WORK)
-    .toResolvedValue(
-      (db: Database): UnitOfWork => ({
-        read: db.uow.read,
-        transaction: async (work) => {
-          await new Promise((resolve) => setTimeout(resolve, 150));
-          return db.uow.transaction(work);
-        },
-      }),
-      [DATABASE],
-    )
-    .inSingletonScope();
-});
+const lateTransactions = late('transaction');
 
 describe.each(CONCURRENT_DATABASES)('memberships: concurrent accepts on %s', (kind) => {
   let t: TestServer;
@@ -693,5 +703,55 @@ describe.each(CONCURRENT_DATABASES)('memberships: concurrent accepts on %s', (ki
     );
     // Afterwards it is simply no longer pending.
     expect((await accept()).status).toBe(404);
+  });
+});
+
+/**
+ * Every write batch of this server is applied 150 ms late, so two adds of one
+ * new email fired at once both find no login before either writes: the
+ * second batch meets the first's login (the unique email), writes nothing,
+ * and the add runs again as a transaction that finds it.
+ */
+const lateBatches = late('batch');
+
+describe.each(CONCURRENT_DATABASES)('memberships: one new email added twice at once on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, {}, [lateBatches]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Both adds at once; the logins and memberships the email then has, as the database holds them. */
+  async function addTwice(roles: [string, string]) {
+    const owner = await organizationWithOwner(t);
+    const org = { type: 'account' as const, id: owner.organizationId };
+    const email = uniqueEmail('twice');
+    const results = await Promise.all(
+      roles.map((role) => t.http.post(membersPath(org)).set(bearer(owner.token)).send({ email, role })),
+    );
+    const db = await t.running.container.getAsync<Database>(DATABASE);
+    const memberships: { id: string }[] = await db.dataSource.query(
+      'SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1',
+      [email],
+    );
+    return { results, memberships };
+  }
+
+  it('the same role: one 201 and one 200 answering that membership, with one login and one audit event', async () => {
+    const { results, memberships } = await addTwice(['member', 'member']);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(memberships).toHaveLength(1);
+    const id = memberships[0]?.id as string;
+    expect(results.map((r) => r.body.id)).toEqual([id, id]);
+    expect((await auditOf(t, id)).map((e) => e.action)).toEqual(['membership.created']);
+  });
+
+  it('another role: one 201 and one 409 membership_role_conflict', async () => {
+    const { results, memberships } = await addTwice(['member', 'admin']);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)?.body.code).toBe('membership_role_conflict');
+    expect(memberships).toHaveLength(1);
   });
 });
