@@ -9,7 +9,8 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '@groundfloor/pe
  * Two server processes on one PostgreSQL database, each keeping the reads
  * that authorize requests in its own memory (docs/performance.md). What one
  * replica revokes, the other stops honouring: a logout, a removed
- * membership, a frozen workspace. Each case warms the second replica's cache
+ * membership, a frozen workspace, and for app users a disabled user, a
+ * revoked session and platform sign-in switched off. Each case warms the second replica's cache
  * first, so the test fails if the change does not reach it; the time it took
  * is printed, and the bound the test waits is generous on purpose (it proves
  * the change arrives, docs/performance.md gives the measured delay).
@@ -215,5 +216,81 @@ maybe('revocation across two server processes on PostgreSQL', () => {
     });
     expect(rename.status).toBe(403);
     expect(rename.body.code).toBe('workspace_frozen');
+  });
+
+  /** Platform sign-in on a workspace made on A, and an app user of it signed in on A. */
+  async function workspaceWithAppUser() {
+    const w = await workspaceWithMember();
+    const mode = await call(`${a.url}/v1/workspaces/${w.workspaceId}/auth`, {
+      method: 'PUT',
+      token: w.ownerToken,
+      body: { mode: 'platform' },
+    });
+    expect(mode.status).toBe(200);
+    const email = `app-user-${randomBytes(6).toString('hex')}@example.test`;
+    const added = await call(`${a.url}/v1/workspaces/${w.workspaceId}/users/add`, {
+      method: 'POST',
+      token: w.ownerToken,
+      body: { email, password: 'app-user-password-1', temporary_password: false },
+    });
+    expect(added.status).toBe(201);
+    const signedIn = await call(`${a.url}/v1/public/workspaces/${w.workspaceId}/token`, {
+      method: 'POST',
+      body: { email, password: 'app-user-password-1' },
+    });
+    expect(signedIn.status).toBe(200);
+    return {
+      ...w,
+      appUserId: added.body.id as string,
+      appToken: signedIn.body.access_token as string,
+      appRefreshToken: signedIn.body.refresh_token as string,
+    };
+  }
+
+  /** What every app polls, read on B with the app user's token, twice so B has it cached. */
+  async function flagsOnB(w: { workspaceId: string; appToken: string }) {
+    const readOnB = () =>
+      call(`${b.url}/v1/workspaces/${w.workspaceId}/flags/runtime`, { token: w.appToken });
+    expect((await readOnB()).status).toBe(200);
+    expect((await readOnB()).status).toBe(200);
+    return readOnB;
+  }
+
+  it('refuses an app user on B once A disables them', async () => {
+    const w = await workspaceWithAppUser();
+    const readOnB = await flagsOnB(w);
+    const disabled = await call(`${a.url}/v1/workspaces/${w.workspaceId}/users/${w.appUserId}`, {
+      method: 'PATCH',
+      token: w.ownerToken,
+      body: { enabled: false },
+    });
+    expect(disabled.status).toBe(200);
+    delays.appUserDisabled = await untilStatus(readOnB, 401);
+  });
+
+  it('ends an app user’s session on B when A sees its spent refresh token again', async () => {
+    const w = await workspaceWithAppUser();
+    const readOnB = await flagsOnB(w);
+    const renew = () =>
+      call(`${a.url}/v1/public/workspaces/${w.workspaceId}/token`, {
+        method: 'POST',
+        body: { refresh_token: w.appRefreshToken },
+      });
+    expect((await renew()).status).toBe(200);
+    // A copied refresh token: the whole session is revoked.
+    expect((await renew()).status).toBe(401);
+    delays.appUserSession = await untilStatus(readOnB, 401);
+  });
+
+  it('refuses app users on B once A switches platform sign-in off', async () => {
+    const w = await workspaceWithAppUser();
+    const readOnB = await flagsOnB(w);
+    const off = await call(`${a.url}/v1/workspaces/${w.workspaceId}/auth`, {
+      method: 'PUT',
+      token: w.ownerToken,
+      body: { mode: 'none' },
+    });
+    expect(off.status).toBe(200);
+    delays.platformSignInOff = await untilStatus(readOnB, 401);
   });
 });
