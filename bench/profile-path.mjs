@@ -1,6 +1,7 @@
 // Profiles one hot path: starts the built server on a throwaway PostgreSQL
 // database with --cpu-prof, sets up a workspace with a flag and a secret,
-// drives PROFILE_PATH (reveal | create-member | workspace | flags) with
+// drives PROFILE_PATH (reveal | create-member | workspace | flags |
+// flags-app-user) with
 // autocannon, then stops the server so the profile is written to
 // PROFILE_DIR. `node bench/summarize-profile.mjs <file>` prints where the time went.
 import { spawn } from 'node:child_process';
@@ -91,11 +92,23 @@ await json(`${w}/secrets/DATABASE_URL`, {
   headers: auth,
   body: JSON.stringify({ value: 'postgres://x' }),
 });
+// Apps poll their flags with their users' tokens: an app user of the workspace's own sign-in.
+await json(`${w}/auth`, { method: 'PUT', headers: auth, body: JSON.stringify({ mode: 'platform' }) });
+const appUser = { email: `app-user-${Date.now()}@example.test`, password: 'app-user-password-1' };
+await json(`${w}/users/add`, {
+  method: 'POST',
+  headers: auth,
+  body: JSON.stringify({ ...appUser, temporary_password: false }),
+});
+const appToken = (
+  await json(`${url}/v1/public/workspaces/${ws.id}/token`, { method: 'POST', body: JSON.stringify(appUser) })
+).access_token;
 let n = 0;
 const requests = {
   reveal: { url: `${w}/secrets/DATABASE_URL`, headers: auth },
   workspace: { url: w, headers: auth },
   flags: { url: `${w}/flags/runtime`, headers: auth },
+  'flags-app-user': { url: `${w}/flags/runtime`, headers: { authorization: `Bearer ${appToken}` } },
   'create-member': {
     url: `${url}/v1/scopes/workspace/${ws.id}/members`,
     method: 'POST',

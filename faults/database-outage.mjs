@@ -78,7 +78,12 @@ try {
 
   const during = results.outage;
   const statuses = (rs) =>
-    Object.entries(rs.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {}));
+    Object.entries(
+      rs.reduce((m, r) => {
+        m[r.status] = (m[r.status] ?? 0) + 1;
+        return m;
+      }, {}),
+    );
   console.log(
     `\nrequests before: ${results.before.length}, during: ${during.length}, after: ${results.after.length}`,
   );

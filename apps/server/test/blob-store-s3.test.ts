@@ -6,8 +6,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { S3BlobStore } from '@groundfloor/blob-store-s3';
 import { BLOB_STORE, type BlobStore } from '@groundfloor/domain';
 import S3rver from 's3rver';
-import { type Config, type ConfigError, loadConfig } from '../src/config';
-import { CONFIG } from '../src/tokens';
+import { type ConfigError, loadConfig } from '../src/config';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** BLOB_STORE=s3: the server keeps release bundles in a bucket every replica shares, not under DATA_DIR. */
