@@ -77,21 +77,27 @@ export async function startServer(
   const address = server.address() as AddressInfo;
   const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
 
+  // Resolved now, so that close() reaches its first await with the listener
+  // already closed (see there).
+  const shutdownState = await container.getAsync<ShutdownState>(SHUTDOWN);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      draining = true;
-      (await container.getAsync<ShutdownState>(SHUTDOWN)).draining = true;
-      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-      // Stop accepting connections (new ones are refused, never reset), but
-      // do not close idle keep-alive connections yet: closing one races a
+      // Stop accepting connections first, in the same turn of the event
+      // loop as everything below up to the first await. Closing a listener
+      // resets every connection still waiting in the kernel's accept queue;
+      // were a `Connection: close` answer written before it, its client's
+      // reconnection could be waiting there. New connections are refused
+      // from here on, never reset.
+      //
+      // Idle keep-alive connections are not closed yet: closing one races a
       // request its client may be sending on it right then. For a moment,
       // every connection that brings a request gets its answer with
       // `Connection: close` instead; only those still idle after it are closed.
       // (http.Server#close would close the idle ones at once, so the listener
       // is closed with net.Server's own close.)
       const grace = options.drainGraceMs ?? 1000;
-      await new Promise<void>((resolve) => {
+      const drained = new Promise<void>((resolve) => {
         let sweep: NodeJS.Timeout | undefined;
         const sweepLater = setTimeout(() => {
           server.closeIdleConnections();
@@ -103,6 +109,10 @@ export async function startServer(
           resolve();
         });
       });
+      draining = true;
+      shutdownState.draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      await drained;
       await metricsServer?.close();
       await worker.stop();
       await db.close();

@@ -85,6 +85,16 @@ describe('health, readiness and draining', () => {
     expect(t.running.server.listening).toBe(false);
   });
 
+  it('closing stops accepting connections before any answer can say Connection: close', async () => {
+    // An answer that says `Connection: close` sends its client to reconnect.
+    // Were the listener still open then, that new connection could wait in
+    // the kernel's accept queue and be reset when the listener closes. So the
+    // listener closes before close() yields to anything that could answer.
+    const closing = t.running.close();
+    expect(t.running.server.listening).toBe(false);
+    await closing;
+  });
+
   it('while draining, /readyz is 503 and a keep-alive client’s next request is answered with Connection: close', async () => {
     const draining = await startTestServer('pglite', {}, [], { drainGraceMs: 60_000 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
