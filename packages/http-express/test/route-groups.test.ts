@@ -84,4 +84,48 @@ describe('routeGroups', () => {
       message: 'boom',
     });
   });
+
+  it('runs the layers that match in the order they were registered, across groups and within one', async () => {
+    const seen: string[] = [];
+    const note =
+      (name: string): RequestHandler =>
+      (_req, _res, next) => {
+        seen.push(name);
+        next();
+      };
+    const first = Router();
+    first.get('/v1/items/:id', note('first route'), (_req, _res, next) => next('route'));
+    first.get('/v1/elsewhere', note('never'));
+    first.get('/v1/items/special', note('second route, same group'));
+    const watching = Router();
+    watching.use('/v1/items', note('middleware of a group of its own'));
+    const second = Router();
+    route(second, '/v1/items/:id', { get: described('getItem', 'second group') });
+    const app = appOf(first, watching, second);
+    expect((await request(app).get('/v1/items/special').expect(200)).body).toEqual({ by: 'second group' });
+    expect(seen).toEqual(['first route', 'second route, same group', 'middleware of a group of its own']);
+  });
+
+  it('reaches routes whose paths span segments or hold optional parts', async () => {
+    const files = Router();
+    files.get('/v1/files/*rest', answer('wildcard'));
+    files.get('/v1/reports{/:year}', answer('optional'));
+    const app = appOf(files);
+    expect((await request(app).get('/v1/files/a/b/c.txt').expect(200)).body).toEqual({ by: 'wildcard' });
+    expect((await request(app).get('/v1/reports').expect(200)).body).toEqual({ by: 'optional' });
+    expect((await request(app).get('/v1/reports/2026').expect(200)).body).toEqual({ by: 'optional' });
+    await request(app).get('/v1/reportsx').expect(404);
+  });
+
+  it('answers OPTIONS as Express does: the methods of the matching routes, or 405 from route()', async () => {
+    const raw = Router();
+    raw.get('/v1/raw/:id', answer('raw'));
+    raw.delete('/v1/raw/:id', answer('raw'));
+    const described_ = Router();
+    route(described_, '/v1/described', { get: described('getDescribed', 'described') });
+    const app = appOf(raw, described_);
+    const options = await request(app).options('/v1/raw/1').expect(200);
+    expect(options.headers.allow).toBe('DELETE, GET, HEAD');
+    expect((await request(app).options('/v1/described').expect(405)).headers.allow).toBe('GET, HEAD');
+  });
 });
