@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
+import { oneQueryAtATime } from './one-query-at-a-time';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -42,8 +43,15 @@ export class Executor {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const outer = this.enclosing();
     if (outer) return outer.transaction(work);
-    if (this.kind === 'postgres') return this.dataSource.transaction(work);
-    return this.dataSource.transaction((manager) => this.current.run(manager, () => work(manager)));
+    if (this.kind === 'postgres')
+      return this.dataSource.transaction((manager) => {
+        oneQueryAtATime(manager.queryRunner);
+        return work(manager);
+      });
+    return this.dataSource.transaction((manager) => {
+      oneQueryAtATime(manager.queryRunner);
+      return this.current.run(manager, () => work(manager));
+    });
   }
 
   private enclosing(): EntityManager | undefined {

@@ -81,42 +81,51 @@ export function combined(statements: readonly Statement[]): Statement | null {
 }
 
 /**
+ * Quoted literals and identifiers (kept as they are), `$n` parameters, and
+ * any other `$`. An unclosed quote runs to the end of the text.
+ */
+const TOKENS = /'(?:[^']|'')*(?:'|$)|"(?:[^"]|"")*(?:"|$)|\$(\d+)|\$/g;
+
+/** A statement's text split around its parameters: text, parameter number, text, and so on. */
+type Parts = readonly (string | number)[];
+
+function partsOf(sql: string): Parts {
+  const parts: (string | number)[] = [];
+  let last = 0;
+  for (const match of sql.matchAll(TOKENS)) {
+    const [token, number] = match;
+    if (number === undefined && token === '$')
+      throw new Error('a write batch cannot renumber a statement with a dollar-quoted string');
+    if (number === undefined) continue;
+    parts.push(sql.slice(last, match.index), Number(number));
+    last = match.index + token.length;
+  }
+  parts.push(sql.slice(last));
+  return parts;
+}
+
+/**
+ * The parts of the statements seen lately. The writes that share statements
+ * are a few dozen texts built by the repositories, renumbered thousands of
+ * times a second: each is split once. Bounded, since a text holding a
+ * varying number of rows is a new text each time.
+ */
+const PARTS = new Map<string, Parts>();
+const MAX_PARTS = 500;
+
+/**
  * `$n` becomes `$(n + offset)`, outside quoted literals and identifiers. A
  * dollar-quoted string would make `$` ambiguous; no write we build has one.
  */
 export function renumbered(sql: string, offset: number): string {
   if (offset === 0) return sql;
+  let parts = PARTS.get(sql);
+  if (!parts) {
+    parts = partsOf(sql);
+    if (PARTS.size >= MAX_PARTS) PARTS.clear();
+    PARTS.set(sql, parts);
+  }
   let out = '';
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i] as string;
-    if (c === "'" || c === '"') {
-      const end = closingQuote(sql, i, c);
-      out += sql.slice(i, end);
-      i = end;
-    } else if (c === '$' && /[0-9]/.test(sql[i + 1] ?? '')) {
-      let j = i + 1;
-      while (/[0-9]/.test(sql[j] ?? '')) j++;
-      out += `$${Number(sql.slice(i + 1, j)) + offset}`;
-      i = j;
-    } else if (c === '$') {
-      throw new Error('a write batch cannot renumber a statement with a dollar-quoted string');
-    } else {
-      out += c;
-      i++;
-    }
-  }
+  for (const part of parts) out += typeof part === 'number' ? `$${part + offset}` : part;
   return out;
-}
-
-/** The index just past the quote that closes the one at `start` (a doubled quote is part of the text). */
-function closingQuote(sql: string, start: number, quote: string): number {
-  let i = start + 1;
-  while (i < sql.length) {
-    if (sql[i] === quote) {
-      if (sql[i + 1] === quote) i += 2;
-      else return i + 1;
-    } else i++;
-  }
-  return sql.length;
 }

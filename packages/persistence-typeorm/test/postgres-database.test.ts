@@ -101,4 +101,39 @@ describeWithPostgres('PostgreSQL as shared by several processes', () => {
       await database.close();
     }
   });
+
+  it("sends a transaction's statements made at once to its connection one at a time, each with its own answer", async () => {
+    const database = await openDatabase({ databaseUrl: url(), dataDir: '/nonexistent', poolSize: 2 });
+    try {
+      let active = 0;
+      let most = 0;
+      const answers = await database.executor.transaction(async (manager) => {
+        // The transaction's own node-postgres client: how many of its queries run at once.
+        const client = (
+          manager.queryRunner as unknown as {
+            databaseConnection: { query: (...args: unknown[]) => Promise<unknown> };
+          }
+        ).databaseConnection;
+        const query = client.query.bind(client);
+        client.query = (...args: unknown[]) => {
+          active += 1;
+          most = Math.max(most, active);
+          return query(...args).finally(() => {
+            active -= 1;
+          });
+        };
+        return Promise.all([
+          manager.query('SELECT 1 AS n, pg_sleep(0.02)'),
+          manager.query('SELECT 2 AS n'),
+          manager.query('SELECT 3 AS n'),
+        ]);
+      });
+      expect(most).toBe(1);
+      expect(answers[0]).toEqual([{ n: 1, pg_sleep: '' }]);
+      expect(answers[1]).toEqual([{ n: 2 }]);
+      expect(answers[2]).toEqual([{ n: 3 }]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -22,6 +22,9 @@ describe('a write batch as one statement', () => {
     expect(renumbered(`UPDATE "t$1" SET s = 'cost $1 isn''t $2' WHERE id = $1`, 3)).toBe(
       `UPDATE "t$1" SET s = 'cost $1 isn''t $2' WHERE id = $4`,
     );
+    expect(renumbered(`INSERT INTO "it's" ("a$2") VALUES ($1, $10, '"$3"')`, 2)).toBe(
+      `INSERT INTO "it's" ("a$2") VALUES ($3, $12, '"$3"')`,
+    );
   });
 
   it('refuses what it cannot renumber safely, and any read', () => {
