@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, openDatabase } from '@groundfloor/persistence-typeorm';
-import { findRow, insertRow, upsertRow } from '../src/repositories/rows';
+import { In } from 'typeorm';
+import { findRow, findRowsIn, insertRow, upsertRow } from '../src/repositories/rows';
 import { AuditEventSchema } from '../src/schemas/audit-event.schema';
 import { MembershipSchema } from '../src/schemas/membership.schema';
 import { UserSchema } from '../src/schemas/user.schema';
@@ -107,5 +108,19 @@ describe('rows written with SQL built once per table', () => {
     expect(await findRow(manager, UserSchema, { email: 'nobody@example.test' })).toBeNull();
     expect(await findRow(manager, UserSchema, { id: record.id, email: record.email })).toEqual(record);
     expect(await findRow(manager, UserSchema, { id: record.id, email: 'other@example.test' })).toBeNull();
+  });
+
+  it('finds the rows whose column is one of several values as find with In does', async () => {
+    const manager = database.dataSource.manager;
+    const a = { ...aUserRecord(), displayName: 'A', lastLoginAt: new Date('2026-04-04T04:04:04.444Z') };
+    const b = aUserRecord();
+    await manager.insert(UserSchema, [a, b]);
+    const emails = [a.email, 'nobody@example.test', b.email];
+    const byId = (rows: { id: string }[]) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
+    const found = await findRowsIn(manager, UserSchema, 'email', emails);
+    expect(byId(found)).toEqual(byId([a, b]));
+    expect(byId(found)).toEqual(byId(await manager.find(UserSchema, { where: { email: In(emails) } })));
+    expect(await findRowsIn(manager, UserSchema, 'email', ['nobody@example.test'])).toEqual([]);
+    expect(await findRowsIn(manager, UserSchema, 'email', [])).toEqual([]);
   });
 });

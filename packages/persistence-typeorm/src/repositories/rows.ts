@@ -1,4 +1,4 @@
-import type { EntityManager, EntityMetadata, EntitySchema, ObjectLiteral } from 'typeorm';
+import { type EntityManager, type EntityMetadata, type EntitySchema, In, type ObjectLiteral } from 'typeorm';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
 
@@ -61,7 +61,46 @@ export async function findRow<T extends ObjectLiteral>(
     driver.preparePersistentValue(where[keys[i] as keyof T & string], c as ColumnMetadata),
   );
   const [row] = (await manager.query(sql, parameters)) as Record<string, unknown>[];
-  if (!row) return null;
+  return row ? hydrated(metadata, driver, row) : null;
+}
+
+/**
+ * The rows whose `key` is one of `values` (each value once), as
+ * `find({ where: { [key]: In(values) } })` would hydrate them, in no
+ * particular order. One statement text per count of values.
+ */
+export async function findRowsIn<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  key: keyof T & string,
+  values: readonly unknown[],
+): Promise<T[]> {
+  if (values.length === 0) return [];
+  const metadata = manager.connection.getMetadata(schema);
+  const column = metadata.findColumnWithPropertyPath(key);
+  const sql = statement(metadata, `select-in:${key}:${values.length}`, () => {
+    if (!column || !metadata.columns.every((c) => c.isSelect)) return null;
+    const list = values.map((_, i) => `$${i + 1}`).join(', ');
+    return `SELECT ${columnList(manager, metadata)} FROM ${quote(manager, metadata.tablePath)} WHERE ${quote(manager, column.databaseName)} IN (${list})`;
+  });
+  if (!sql || !column) {
+    return manager.find(schema, { where: { [key]: In([...values]) } } as Parameters<
+      EntityManager['find']
+    >[1]) as Promise<T[]>;
+  }
+  const driver = manager.connection.driver;
+  const rows = (await manager.query(
+    sql,
+    values.map((value) => driver.preparePersistentValue(value, column)),
+  )) as Record<string, unknown>[];
+  return rows.map((row) => hydrated(metadata, driver, row));
+}
+
+function hydrated<T extends ObjectLiteral>(
+  metadata: EntityMetadata,
+  driver: EntityManager['connection']['driver'],
+  row: Record<string, unknown>,
+): T {
   const record = {} as T;
   for (const column of metadata.columns) {
     column.setEntityValue(record, driver.prepareHydratedValue(row[column.databaseName], column));

@@ -6,7 +6,7 @@ import { translatingConflicts } from '../unique-violation';
 import { isUuid, onlyUuids } from '../uuid';
 import { CoalescingReader } from './coalescing-reader';
 import { lockFor, type RepositoryScope } from './repository-scope';
-import { findRow, upsertRow } from './rows';
+import { findRow, findRowsIn, upsertRow } from './rows';
 
 export class TypeormUserRepository implements UserRepository {
   /**
@@ -53,7 +53,7 @@ export class TypeormUserRepository implements UserRepository {
     const records =
       emails.length === 1
         ? [await findRow(manager, UserSchema, { email: emails[0] })].filter((r) => r !== null)
-        : await manager.find(UserSchema, { where: { email: In([...emails]) } });
+        : await findRowsIn(manager, UserSchema, 'email', emails);
     return new Map(records.map((record) => [record.email, record]));
   }
 
