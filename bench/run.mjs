@@ -162,8 +162,10 @@ async function runOn(kind) {
     const runtime = await json(`${w}/flags/runtime`, { headers: appAuth });
     const etag = runtime.headers.get('etag');
 
-    // Idle resident memory, set up but before any load.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Idle resident memory, set up but before any load: nothing served for
+    // three seconds, so the password-hashing threads (which stop after two
+    // idle seconds) are gone, as on a server nobody is using.
+    await new Promise((r) => setTimeout(r, 3000));
     const idleRssMb = rssMb(server.child.pid);
 
     const helloRun = () => measure({ url: `${hello.url}/hello` });

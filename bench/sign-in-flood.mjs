@@ -10,8 +10,8 @@
 //      next sign-in as soon as the last is answered (almost all 429);
 //   4. during the same flood from MANY addresses: no per-address limit binds,
 //      only the bound on concurrent password hashing protects the server;
-//   5. as 4, on a second server with hashing bounded only by libuv's
-//      threadpool (PASSWORD_HASH_CONCURRENCY=4), i.e. as before the bound;
+//   5. as 4, on a second server with four hashing threads
+//      (PASSWORD_HASH_CONCURRENCY=4), as many as libuv's threadpool had before the bound;
 //      BENCH_COMPARE_CONCURRENCY picks another number to compare with.
 // Bounded: loopback only, fixed durations. Not part of npm test.
 import { spawn } from 'node:child_process';

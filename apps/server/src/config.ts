@@ -211,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
           ? /^true$/i.test(trustProxyText)
           : trustProxyText;
 
-  // One core is left to the event loop, and libuv runs at most 4 hashes anyway.
+  // One core is left to the event loop; past four, more hashing threads buy little.
   const hashConcurrencyText = text('PASSWORD_HASH_CONCURRENCY');
   const passwordHashConcurrency =
     hashConcurrencyText === undefined

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type AddressInfo, Server as NetServer } from 'node:net';
+import type { HashingThreads } from '@groundfloor/crypto';
 import type { OutboxWorker } from '@groundfloor/mail-smtp';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import type { Express } from 'express';
@@ -12,7 +13,7 @@ import type { ServerMetrics } from './metrics/metrics';
 import { startMetricsServer } from './metrics/metrics-server';
 import type { ShutdownState } from './modules/http.module';
 import { resolveOperatorToken } from './operator-token';
-import { DATABASE, HTTP_APP, METRICS, OUTBOX_WORKER, REDIS, SHUTDOWN } from './tokens';
+import { DATABASE, HASHING_THREADS, HTTP_APP, METRICS, OUTBOX_WORKER, REDIS, SHUTDOWN } from './tokens';
 
 /** Closes the listener only; connections end by themselves (see close()). */
 const netServerClose = NetServer.prototype.close;
@@ -115,6 +116,7 @@ export async function startServer(
       await drained;
       await metricsServer?.close();
       await worker.stop();
+      await (await container.getAsync<HashingThreads>(HASHING_THREADS)).stop();
       await db.close();
       if (container.isBound(REDIS)) await (await container.getAsync<Redis>(REDIS)).quit();
     })();

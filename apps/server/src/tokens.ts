@@ -15,3 +15,5 @@ export const OBSERVE_REQUEST = Symbol.for('gf.observe-request');
 export const INSTRUMENTATION = Symbol.for('gf.instrumentation');
 /** `{ draining: boolean }`: set when shutdown begins, so `/readyz` turns the load balancer away. */
 export const SHUTDOWN = Symbol.for('gf.shutdown');
+/** The threads that hash passwords; stopped when the server closes. */
+export const HASHING_THREADS = Symbol.for('gf.hashing-threads');

@@ -6,6 +6,7 @@ export * from './master-key/master-key-ring';
 export * from './password/argon2-password-hasher.adapter';
 export * from './password/bounded-password-hasher';
 export * from './password/hashed-app-user-credentials.adapter';
+export * from './password/hashing-threads';
 export * from './tokens/jwt-token-signer.adapter';
 export * from './tokens/node-secret-tokens.adapter';
 export { signingKeyContext } from './tokens/signing-key';

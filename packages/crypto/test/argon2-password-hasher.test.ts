@@ -1,11 +1,17 @@
-import { Argon2PasswordHasher } from '../src';
+import { getPriority } from 'node:os';
+import { Argon2PasswordHasher, HashingThreadStopped, HashingThreads } from '../src';
 
 // The hash sign-in verifies against when the email is unknown (sign-in.use-case.ts).
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mEU8bJ1WCRVh1CZ9vhFvEo2Zf4Pr0Bjv0c3e6bnQvY';
 
-describe('Argon2PasswordHasher', () => {
-  const hasher = new Argon2PasswordHasher();
+const threads = new HashingThreads(2);
+afterAll(() => threads.stop());
+
+describe.each([
+  ['on the libuv threadpool', new Argon2PasswordHasher()],
+  ['on hashing threads of its own', new Argon2PasswordHasher(threads)],
+])('Argon2PasswordHasher %s', (_where, hasher) => {
   let stored: string;
   beforeAll(async () => {
     stored = await hasher.hash('correct horse battery staple');
@@ -53,5 +59,54 @@ describe('Argon2PasswordHasher', () => {
     });
     await hasher.hash('another password');
     expect(loopRan).toBe(true);
+  });
+});
+
+describe('HashingThreads', () => {
+  const linux = process.platform === 'linux' ? it : it.skip;
+
+  linux('run at the lowest scheduling priority, and leave the event loop at its own', async () => {
+    const before = getPriority();
+    expect(await threads.priority()).toBe(19);
+    expect(getPriority()).toBe(before);
+  });
+
+  it('answer calls beyond their number in turn, each with its own result', async () => {
+    const one = new HashingThreads(1);
+    try {
+      const [a, b] = await Promise.all([one.hash('first password'), one.hash('second password')]);
+      expect(await one.verify(a, 'first password')).toBe(true);
+      expect(await one.verify(b, 'second password')).toBe(true);
+      expect(await one.verify(b, 'first password')).toBe(false);
+    } finally {
+      await one.stop();
+    }
+  });
+
+  it('fail a call whose thread stopped, which is not a wrong password, and start anew after', async () => {
+    const one = new HashingThreads(1);
+    const hasher = new Argon2PasswordHasher(one);
+    try {
+      const stored = await hasher.hash('a password');
+      const checking = hasher.verify(stored, 'a password');
+      await one.stop();
+      await expect(checking).rejects.toBeInstanceOf(HashingThreadStopped);
+      expect(await hasher.verify(stored, 'a password')).toBe(true);
+    } finally {
+      await one.stop();
+    }
+  });
+
+  it('stop once idle, holding no memory, and start again for the next call', async () => {
+    const quick = new HashingThreads(1, { idleMs: 20 });
+    try {
+      const stored = await quick.hash('a password');
+      expect(quick.running).toBe(1);
+      while (quick.running > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await quick.verify(stored, 'a password')).toBe(true);
+      expect(quick.running).toBe(1);
+    } finally {
+      await quick.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import {
   Argon2PasswordHasher,
   BoundedPasswordHasher,
   HashedAppUserCredentials,
+  HashingThreads,
   JwtTokenSigner,
   loadMasterKeyRing,
   NodeCryptoKeyManagement,
@@ -28,7 +29,7 @@ import {
 } from '@groundfloor/domain';
 import { ContainerModule } from 'inversify';
 import type { Config } from '../config';
-import { CONFIG } from '../tokens';
+import { CONFIG, HASHING_THREADS } from '../tokens';
 
 /**
  * Password checks allowed to wait per hashing slot before the next one is
@@ -45,14 +46,18 @@ export const cryptoModule = new ContainerModule(({ bind }) => {
   bind<Clock>(CLOCK).toConstantValue({ now: () => new Date() });
   bind<IdGenerator>(ID_GENERATOR).toConstantValue(new RandomUuidIds());
   bind<SecretTokens>(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
+  // One thread per slot, at the lowest scheduling priority (docs/performance.md, "Sign-in").
+  bind<HashingThreads>(HASHING_THREADS)
+    .toResolvedValue((config: Config) => new HashingThreads(config.passwordHashConcurrency), [CONFIG])
+    .inSingletonScope();
   bind<PasswordHasher>(PASSWORD_HASHER)
     .toResolvedValue(
-      (config: Config) =>
-        new BoundedPasswordHasher(new Argon2PasswordHasher(), {
+      (config: Config, threads: HashingThreads) =>
+        new BoundedPasswordHasher(new Argon2PasswordHasher(threads), {
           concurrency: config.passwordHashConcurrency,
           maxWaiting: PASSWORD_HASHES_WAITING_PER_SLOT * config.passwordHashConcurrency,
         }),
-      [CONFIG],
+      [CONFIG, HASHING_THREADS],
     )
     .inSingletonScope();
   // App users' passwords in the built-in directory (docs/adr/0004): the same
