@@ -36,6 +36,8 @@ export interface Config {
   readonly trustProxy: boolean | number | string | undefined;
   /** Password hashes (argon2id) allowed to run at once; the rest queue. */
   readonly passwordHashConcurrency: number;
+  /** The niceness of the hashing threads on Linux (`PASSWORD_HASH_NICE`, 0 to 19; 19 by default). */
+  readonly passwordHashNice: number;
   /** How long setting an app user's password may take before 504 (`APP_USER_PASSWORD_TIMEOUT_MS`). */
   readonly appUserPasswordTimeoutMs: number;
   /** `/metrics` (Prometheus) listens here when set; off by default. */
@@ -228,6 +230,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       `PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 64, got '${hashConcurrencyText}'`,
     );
 
+  // The lowest priority by default: the event loop gets a core first (docs/security.md).
+  const hashNiceText = text('PASSWORD_HASH_NICE');
+  const passwordHashNice = hashNiceText === undefined ? 19 : Number(hashNiceText);
+  if (!(Number.isInteger(passwordHashNice) && passwordHashNice >= 0 && passwordHashNice <= 19))
+    problems.push(`PASSWORD_HASH_NICE must be a whole number from 0 to 19, got '${hashNiceText}'`);
+
   const appUserTimeoutText = text('APP_USER_PASSWORD_TIMEOUT_MS');
   const appUserPasswordTimeoutMs = appUserTimeoutText === undefined ? 10_000 : Number(appUserTimeoutText);
   if (
@@ -288,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel,
     trustProxy,
     passwordHashConcurrency,
+    passwordHashNice,
     appUserPasswordTimeoutMs,
     redisUrl,
     blobStore,

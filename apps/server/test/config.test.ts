@@ -181,6 +181,16 @@ describe('configuration (supplement §1)', () => {
     }
   });
 
+  it('runs password hashing at the lowest priority unless PASSWORD_HASH_NICE says otherwise', () => {
+    expect(loadConfig({}).passwordHashNice).toBe(19);
+    expect(loadConfig({ PASSWORD_HASH_NICE: '0' }).passwordHashNice).toBe(0);
+    for (const bad of ['-1', '20', '5.5', 'low']) {
+      expect(problemsOf({ PASSWORD_HASH_NICE: bad })).toEqual([
+        `PASSWORD_HASH_NICE must be a whole number from 0 to 19, got '${bad}'`,
+      ]);
+    }
+  });
+
   it('bounds setting an app user password by APP_USER_PASSWORD_TIMEOUT_MS (10 seconds by default)', () => {
     expect(loadConfig({}).appUserPasswordTimeoutMs).toBe(10_000);
     expect(loadConfig({ APP_USER_PASSWORD_TIMEOUT_MS: '250' }).appUserPasswordTimeoutMs).toBe(250);

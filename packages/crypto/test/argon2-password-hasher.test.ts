@@ -71,6 +71,18 @@ describe('HashingThreads', () => {
     expect(getPriority()).toBe(before);
   });
 
+  linux('run at the niceness they are given, 0 being the process’s own', async () => {
+    const ten = new HashingThreads(1, { nice: 10 });
+    const normal = new HashingThreads(1, { nice: 0 });
+    try {
+      expect(await ten.priority()).toBe(10);
+      expect(await normal.priority()).toBe(getPriority());
+    } finally {
+      await Promise.all([ten.stop(), normal.stop()]);
+    }
+    expect(() => new HashingThreads(1, { nice: 20 })).toThrow(/nice/);
+  });
+
   it('answer calls beyond their number in turn, each with its own result', async () => {
     const one = new HashingThreads(1);
     try {

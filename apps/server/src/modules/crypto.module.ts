@@ -46,9 +46,13 @@ export const cryptoModule = new ContainerModule(({ bind }) => {
   bind<Clock>(CLOCK).toConstantValue({ now: () => new Date() });
   bind<IdGenerator>(ID_GENERATOR).toConstantValue(new RandomUuidIds());
   bind<SecretTokens>(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
-  // One thread per slot, at the lowest scheduling priority (docs/performance.md, "Sign-in").
+  // One thread per slot, by default at the lowest scheduling priority (docs/performance.md, "Sign-in").
   bind<HashingThreads>(HASHING_THREADS)
-    .toResolvedValue((config: Config) => new HashingThreads(config.passwordHashConcurrency), [CONFIG])
+    .toResolvedValue(
+      (config: Config) =>
+        new HashingThreads(config.passwordHashConcurrency, { nice: config.passwordHashNice }),
+      [CONFIG],
+    )
     .inSingletonScope();
   bind<PasswordHasher>(PASSWORD_HASHER)
     .toResolvedValue(

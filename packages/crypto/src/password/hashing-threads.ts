@@ -3,16 +3,16 @@ import { Worker } from 'node:worker_threads';
 /**
  * What each thread runs: the same installed `@node-rs/argon2`, synchronously,
  * one call at a time. On Linux a thread's niceness is its own, so the thread
- * lowers only itself to the lowest priority; elsewhere `setpriority` would
- * lower the whole process, so it is left alone.
+ * lowers only itself (to `nice`); elsewhere `setpriority` would lower the
+ * whole process, so it is left alone.
  */
-const threadSource = (argon2Path: string, lowerItself: boolean) => `
+const threadSource = (argon2Path: string, nice: number | null) => `
 const { parentPort } = require('node:worker_threads');
 const os = require('node:os');
 let priority = os.getPriority();
-if (${lowerItself}) {
+if (${nice !== null}) {
   try {
-    os.setPriority(19); // the lowest, PRIORITY_LOW
+    os.setPriority(${nice ?? 0});
     priority = os.getPriority();
   } catch {}
 }
@@ -112,15 +112,23 @@ export class HashingThreads {
   /**
    * `idleMs`: threads stop once none has had work for this long (default 2 s),
    * so an idle server holds no thread's memory (about 8 MB each); the next
-   * call starts one again (some tens of milliseconds).
+   * call starts one again (some tens of milliseconds). `nice`: the
+   * niceness each thread sets itself to on Linux, 19 (the lowest priority)
+   * by default; 0 leaves it at the process's own.
    */
   constructor(
     private readonly size: number,
-    options: { idleMs?: number } = {},
+    options: { idleMs?: number; nice?: number } = {},
   ) {
     if (!(Number.isInteger(size) && size >= 1)) throw new Error('hashing threads: size must be 1 or more');
+    const nice = options.nice ?? 19;
+    if (!(Number.isInteger(nice) && nice >= 0 && nice <= 19))
+      throw new Error('hashing threads: nice must be a whole number from 0 to 19');
     this.idleMs = options.idleMs ?? 2_000;
-    this.source = threadSource(require.resolve('@node-rs/argon2'), process.platform === 'linux');
+    this.source = threadSource(
+      require.resolve('@node-rs/argon2'),
+      process.platform === 'linux' && nice > 0 ? nice : null,
+    );
   }
 
   /** `hashSync(...args)` of `@node-rs/argon2` on a hashing thread. */
