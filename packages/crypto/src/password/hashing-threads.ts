@@ -17,12 +17,12 @@ if (${nice !== null}) {
   } catch {}
 }
 const argon2 = require(${JSON.stringify(argon2Path)});
-parentPort.on('message', ({ id, op, args }) => {
+parentPort.on('message', ({ op, args }) => {
   try {
     const value = op === 'verify' ? argon2.verifySync(...args) : op === 'hash' ? argon2.hashSync(...args) : priority;
-    parentPort.postMessage({ id, value });
+    parentPort.postMessage({ value });
   } catch (error) {
-    parentPort.postMessage({ id, failure: String((error && error.message) || error) });
+    parentPort.postMessage({ failure: String((error && error.message) || error) });
   }
 });
 `;
@@ -55,11 +55,12 @@ class HashingThread {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     });
-    // Never what keeps the process alive.
+    // Idle, never what keeps the process alive; busy, it must (see run).
     this.worker.unref();
     this.worker.on('message', (message: { value?: unknown; failure?: string }) => {
       const call = this.current;
       this.current = null;
+      this.worker.unref();
       if (call) {
         if (message.failure !== undefined) call.reject(new Error(message.failure));
         else call.resolve(message.value);
@@ -83,7 +84,9 @@ class HashingThread {
 
   run(call: Call): void {
     this.current = call;
-    this.worker.postMessage({ id: 0, op: call.op, args: call.args });
+    // A command-line run may have nothing else to wait for than this answer.
+    this.worker.ref();
+    this.worker.postMessage({ op: call.op, args: call.args });
   }
 
   stop(): Promise<number> {
