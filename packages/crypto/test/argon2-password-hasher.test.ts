@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { getPriority } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Argon2PasswordHasher, HashingThreadStopped, HashingThreads } from '../src';
 
 // The hash sign-in verifies against when the email is unknown (sign-in.use-case.ts).
@@ -120,5 +123,18 @@ describe('HashingThreads', () => {
     } finally {
       await quick.stop();
     }
+  });
+
+  it('keep a process that waits on nothing else alive until a call on an idle thread is answered', async () => {
+    // A command-line run: a hash, then, with the thread idle (and not holding
+    // the process open), a check that is all the process still waits for.
+    const source = join(__dirname, '../src/password/hashing-threads.ts');
+    const script = `
+      const { HashingThreads } = require(${JSON.stringify(source)});
+      const threads = new HashingThreads(1, { idleMs: 60000 });
+      threads.hash('a password').then((stored) => setTimeout(() =>
+        threads.verify(stored, 'a password').then((ok) => process.stdout.write('answered ' + ok)), 20));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', '-e', script]);
+    expect(stdout).toBe('answered true');
   });
 });
