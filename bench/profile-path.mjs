@@ -35,7 +35,7 @@ const child = spawn(
       PORT: '0',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gf-profile-data-')),
       OPERATOR_TOKEN: operatorToken,
-      DATABASE_URL: dbUrl.toString(),
+      ...(process.env.PROFILE_DB === 'pglite' ? {} : { DATABASE_URL: dbUrl.toString() }),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       TRUST_PROXY: '1',
     },

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { PgliteListen } from './cache/change-feed';
 import type { DatabaseLogger } from './database-logger';
 import type { DatabaseKind } from './executor';
 import { MIGRATIONS } from './migrations';
+import { EngineSocket } from './pglite/engine-socket';
+import { EngineThread } from './pglite/engine-thread';
 import { ENTITY_SCHEMAS } from './schemas';
 
 export interface ConnectionOptions {
@@ -60,45 +61,39 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
     return { dataSource, kind: 'postgres', dispose: async () => {} };
   }
 
-  // Loaded here, not at the top: a PostgreSQL install never has the embedded engine in memory.
-  const { PGlite: Pglite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
-  const { createPgConfig } =
-    require('@electric-sql/pglite/node-postgres') as typeof import('@electric-sql/pglite/node-postgres');
   const inMemory = options.memory === true || options.dataDir === ':memory:';
-  let pglite: PGlite;
-  if (inMemory) {
-    pglite = await Pglite.create();
-  } else {
-    mkdirSync(options.dataDir, { recursive: true });
-    pglite = await Pglite.create({ dataDir: join(options.dataDir, 'pglite') });
-  }
-  // PGlite's node-postgres adapter speaks the wire protocol to the in-process
-  // engine, so TypeORM drives it with the ordinary `pg` driver (same type
-  // parsing, row counts and errors as PostgreSQL). The pool has one client
-  // that never idles out: that single session is what serialises the process.
-  const pg = createPgConfig(pglite);
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  // If the engine's thread stops, every statement fails from then on (503s,
+  // and a failing readiness check): the process needs restarting, and
+  // whoever runs it should know why.
+  const engine = await EngineThread.open(inMemory ? null : join(options.dataDir, 'pglite'), (error) =>
+    logger.warn({ error: error.message }, 'the embedded database engine stopped'),
+  );
+  // The engine runs on a thread of its own and TypeORM drives it with the
+  // ordinary `pg` driver over the wire protocol (same type parsing, row
+  // counts and errors as PostgreSQL). The pool has one client that never
+  // idles out: that single session is what serialises the process.
   const dataSource = new DataSource({
     ...COMMON,
     type: 'postgres',
-    host: pg.host,
-    port: pg.port,
-    username: pg.user,
-    password: pg.password,
-    database: pg.database,
+    host: 'localhost',
+    username: 'postgres',
+    password: 'unused',
+    database: 'postgres',
     poolSize: 1,
     poolErrorHandler,
-    extra: { connection: pg.connection, idleTimeoutMillis: 0 },
+    extra: { stream: () => new EngineSocket(engine), idleTimeoutMillis: 0 },
   } satisfies DataSourceOptions);
   try {
     await dataSource.initialize();
   } catch (err) {
-    await pglite.close();
+    await engine.close();
     throw err;
   }
   return {
     dataSource,
     kind: 'pglite',
-    dispose: () => pglite.close(),
-    listen: (channel, callback) => pglite.listen(channel, callback),
+    dispose: () => engine.close(),
+    listen: (channel, callback) => engine.listen(channel, callback),
   };
 }

@@ -1,3 +1,5 @@
+import { EngineThreadStopped } from './pglite/engine-thread';
+
 /*
  * Failures that say "the database cannot be reached right now", as opposed
  * to "this query is wrong": the connection was refused, reset or timed out,
@@ -32,6 +34,8 @@ const PG_MESSAGES = [
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    // The embedded engine's thread stopped: as unreachable as a server that went away.
+    if (e instanceof EngineThreadStopped) return true;
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (
       typeof code === 'string' &&
