@@ -16,7 +16,7 @@ export interface ConnectionOptions {
   readonly dataDir: string;
   /** PGlite in memory, whatever `dataDir` says (tests). */
   readonly memory?: boolean;
-  /** PostgreSQL connections per process; defaults to 10. PGlite always has one. */
+  /** PostgreSQL connections per process; defaults to 10. PGlite's clients share one session. */
   readonly poolSize?: number;
 }
 
@@ -38,6 +38,13 @@ const COMMON = {
   migrationsRun: false,
   logging: false,
 };
+
+/**
+ * Clients of the embedded engine's one session. More than one lets the
+ * engine thread go from one statement to the next without a trip through the
+ * server's thread in between; a transaction still has the session to itself.
+ */
+const PGLITE_CLIENTS = 8;
 
 /** Builds and initialises the DataSource; migrations are run apart, by `migrate`. */
 export async function connect(options: ConnectionOptions, logger: DatabaseLogger): Promise<Connected> {
@@ -71,8 +78,9 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
   );
   // The engine runs on a thread of its own and TypeORM drives it with the
   // ordinary `pg` driver over the wire protocol (same type parsing, row
-  // counts and errors as PostgreSQL). The pool has one client that never
-  // idles out: that single session is what serialises the process.
+  // counts and errors as PostgreSQL). The pool's clients share the engine's
+  // one session, and the engine thread keeps each transaction to itself;
+  // clients never idle out, since one costs nothing but an object.
   const dataSource = new DataSource({
     ...COMMON,
     type: 'postgres',
@@ -80,7 +88,7 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
     username: 'postgres',
     password: 'unused',
     database: 'postgres',
-    poolSize: 1,
+    poolSize: PGLITE_CLIENTS,
     poolErrorHandler,
     extra: { stream: () => new EngineSocket(engine), idleTimeoutMillis: 0 },
   } satisfies DataSourceOptions);

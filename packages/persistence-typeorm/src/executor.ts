@@ -10,10 +10,10 @@ export type DatabaseKind = 'postgres' | 'pglite';
  * PostgreSQL: a pool of connections; transactions isolate themselves with row
  * locks, plain reads take any free connection.
  *
- * PGlite: one session for the whole process, behind a pool of one connection,
- * so a transaction holds the session from BEGIN to COMMIT and everything else
- * (plain reads, the rate limiter, the outbox) queues behind it instead of
- * running inside it. The one exception is a call made from inside a
+ * PGlite: one session for the whole process, shared by the pool's clients;
+ * the engine thread gives a transaction the session from BEGIN to COMMIT,
+ * and everything else (plain reads, the rate limiter, the outbox) queues
+ * behind it instead of running inside it. The one exception is a call made from inside a
  * transaction's own work: waiting for the session it already holds would
  * deadlock, so it joins that transaction (a nested transaction becomes a
  * savepoint).

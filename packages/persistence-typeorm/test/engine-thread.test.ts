@@ -93,6 +93,54 @@ describe('the embedded engine on a thread of its own', () => {
   });
 });
 
+describe('clients sharing the engine thread', () => {
+  let engine: EngineThread;
+  beforeAll(async () => {
+    engine = await EngineThread.open(null);
+    const setUp = await clientOn(engine);
+    await setUp.query('CREATE TABLE t (v int)');
+    await setUp.end();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('never run a statement inside another client’s transaction: it waits for the end of it', async () => {
+    const [a, b] = [await clientOn(engine), await clientOn(engine)];
+    try {
+      await a.query('BEGIN');
+      await a.query('INSERT INTO t VALUES (1)');
+      let done = false;
+      const other = b.query('INSERT INTO t VALUES (2)').then(() => {
+        done = true;
+      });
+      await a.query('SELECT 1');
+      expect(done).toBe(false);
+      await a.query('ROLLBACK');
+      await other;
+      // Had it run inside the rolled-back transaction, there would be no row.
+      expect((await b.query('SELECT array_agg(v) AS vs FROM t')).rows[0].vs).toEqual([2]);
+    } finally {
+      await a.query('DELETE FROM t');
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
+
+  it('roll back what a client left open when it hangs up, and let the others go on', async () => {
+    const [a, b] = [await clientOn(engine), await clientOn(engine)];
+    try {
+      await a.query('BEGIN');
+      await a.query('INSERT INTO t VALUES (3)');
+      const other = b.query('SELECT count(*)::int AS c FROM t');
+      await a.end();
+      expect((await other).rows[0].c).toBe(0);
+      expect((await b.query('SELECT count(*)::int AS c FROM t')).rows[0].c).toBe(0);
+    } finally {
+      await b.end();
+    }
+  });
+});
+
 describe('a stopped engine', () => {
   it('fails what is sent to it as an unavailable database, promptly', async () => {
     const engine = await EngineThread.open(null);

@@ -10,9 +10,18 @@ import type { EngineThread } from './engine-thread';
 export class EngineSocket extends Duplex {
   private outgoing: Buffer[] = [];
   private flushing = false;
+  private readonly client: number;
 
   constructor(private readonly thread: EngineThread) {
     super();
+    this.client = thread.newClient();
+    // However the socket ends, a transaction it left open must not hold the session.
+    // After whatever it wrote last: that is flushed in a microtask queued earlier.
+    this.once('close', () => {
+      queueMicrotask(() => {
+        this.thread.hangUp(this.client).catch(() => {});
+      });
+    });
   }
 
   // What pg calls on a TCP socket; nothing to do for a thread.
@@ -54,7 +63,7 @@ export class EngineSocket extends Duplex {
     // A copy the thread can own (pg may reuse the buffers it wrote).
     const owned = new Uint8Array(Buffer.concat(this.outgoing));
     this.outgoing = [];
-    this.thread.exchange(owned).then(
+    this.thread.exchange(this.client, owned).then(
       (answer) => {
         if (answer.byteLength > 0)
           this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));

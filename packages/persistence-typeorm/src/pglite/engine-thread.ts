@@ -19,13 +19,15 @@ export class EngineThreadStopped extends Error {
  * Embedded PGlite on a thread of its own. The server's thread speaks the
  * wire protocol to it (`EngineSocket`), exactly as `pg` speaks it to a
  * PostgreSQL server, so the engine's work runs beside the server's instead of
- * in turn with it.
+ * in turn with it. Several clients share its one session; the thread keeps
+ * each transaction to itself (see `engine-thread-source.ts`).
  */
 export class EngineThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private nextId = 1;
+  private nextClient = 1;
   private stopped: Error | null = null;
   private closing = false;
 
@@ -68,10 +70,20 @@ export class EngineThread {
     return thread;
   }
 
-  /** Sends protocol messages; resolves with the engine's answer to them. */
-  async exchange(bytes: Uint8Array): Promise<Uint8Array> {
-    const reply = await this.call({ op: 'exec', bytes }, [bytes.buffer as ArrayBuffer]);
+  /** A number for a new client of the engine's one session. */
+  newClient(): number {
+    return this.nextClient++;
+  }
+
+  /** Sends a client's protocol messages; resolves with the engine's answer to them. */
+  async exchange(client: number, bytes: Uint8Array): Promise<Uint8Array> {
+    const reply = await this.call({ op: 'exec', socket: client, bytes }, [bytes.buffer as ArrayBuffer]);
     return reply.bytes ?? new Uint8Array(0);
+  }
+
+  /** A client went away: a transaction it left open is rolled back. */
+  async hangUp(client: number): Promise<void> {
+    await this.call({ op: 'hangup', socket: client });
   }
 
   /** PGlite's `listen`: `LISTEN` on the engine's one session, and a callback per notification. */
