@@ -168,19 +168,42 @@ describe('a stopped engine', () => {
 });
 
 describe('the engine thread and the life of the process', () => {
+  const inProcess = async (script: string) => {
+    const thread = join(__dirname, '../src/pglite/engine-thread.ts');
+    const socket = join(__dirname, '../src/pglite/engine-socket.ts');
+    const prelude = `const { EngineThread } = require(${JSON.stringify(thread)});
+      const { EngineSocket } = require(${JSON.stringify(socket)});
+      const { Client } = require('pg');`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', 'esbuild-register', '-e', `${prelude}\n${script}`],
+      { timeout: 60_000 },
+    );
+    return stdout;
+  };
+
   it('keeps a process alive for an answer, and lets it exit once idle', async () => {
     // A command that never closes the database: it still gets its answer
     // (the busy thread holds the process open) and then exits (the idle one
     // does not).
-    const source = join(__dirname, '../src/pglite/engine-thread.ts');
-    const script = `
-      const { EngineThread } = require(${JSON.stringify(source)});
+    const stdout = await inProcess(`
       EngineThread.open(null).then((engine) => setTimeout(() =>
-        engine.listen('gf_x', () => {}).then(() => process.stdout.write('answered')), 20));`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['-r', 'esbuild-register', '-e', script], {
-      timeout: 60_000,
-    });
+        engine.listen('gf_x', () => {}).then(() => process.stdout.write('answered')), 20));`);
     expect(stdout).toBe('answered');
+  });
+
+  it('keeps a process alive while the engine closes, whatever was left to answer', async () => {
+    // As a command does when it is done: its client ends (and hangs up), then the engine closes.
+    const stdout = await inProcess(`
+      EngineThread.open(null).then(async (engine) => {
+        const client = new Client({ user: 'postgres', database: 'postgres', stream: () => new EngineSocket(engine) });
+        await client.connect();
+        await client.query('SELECT 1');
+        await client.end();
+        await engine.close();
+        process.stdout.write('closed');
+      });`);
+    expect(stdout).toBe('closed');
   });
 });
 

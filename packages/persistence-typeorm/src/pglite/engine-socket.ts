@@ -16,11 +16,9 @@ export class EngineSocket extends Duplex {
     super();
     this.client = thread.newClient();
     // However the socket ends, a transaction it left open must not hold the session.
-    // After whatever it wrote last: that is flushed in a microtask queued earlier.
+    // Sent after whatever it wrote last, whose flush was queued when it was written.
     this.once('close', () => {
-      queueMicrotask(() => {
-        this.thread.hangUp(this.client).catch(() => {});
-      });
+      this.thread.hangUp(this.client).catch(() => {});
     });
   }
 

@@ -83,6 +83,8 @@ export class EngineThread {
 
   /** A client went away: a transaction it left open is rolled back. */
   async hangUp(client: number): Promise<void> {
+    // Closing, the session ends with the engine.
+    if (this.closing) return;
     await this.call({ op: 'hangup', socket: client });
   }
 
@@ -104,6 +106,8 @@ export class EngineThread {
   async close(): Promise<void> {
     if (this.stopped) return;
     this.closing = true;
+    // Until the thread has exited: a closing process waits on nothing else.
+    this.worker.ref();
     try {
       await this.call({ op: 'close' });
     } finally {
@@ -124,7 +128,8 @@ export class EngineThread {
   private receive(reply: Reply): void {
     const call = this.pending.get(reply.id);
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    // Closing, the thread holds the process open until it has exited.
+    if (this.pending.size === 0 && !this.closing) this.worker.unref();
     for (const [channel, payload] of reply.notifications ?? []) {
       for (const listener of this.listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
     }
