@@ -13,6 +13,7 @@ import {
 } from '@groundfloor/domain';
 import * as jwt from 'jsonwebtoken';
 import { RandomUuidIds } from '../ids/random-uuid-ids.adapter';
+import { signRs256 } from './rs256-sign';
 import { generateSigningKey, openPrivateKey, publicJwkOf, SIGNING_ALGORITHM } from './signing-key';
 
 export interface JwtTokenSignerOptions {
@@ -37,7 +38,8 @@ const MISS_RELOAD_MS = 1000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
- * RS256 JWTs (jsonwebtoken) with 2048-bit RSA keys kept in a SigningKeyStore,
+ * RS256 JWTs with 2048-bit RSA keys kept in a SigningKeyStore (signed off the
+ * event loop by `signRs256`, verified by jsonwebtoken),
  * private halves sealed by the KeyManagement port. Parsed keys are cached as
  * KeyObjects: handing a PEM to every verify costs about six times as much.
  */
@@ -83,7 +85,7 @@ export class JwtTokenSigner implements TokenSigner {
       exp: iat + options.expiresInSeconds,
       ...(options.jwtid === undefined ? {} : { jti: options.jwtid }),
     };
-    return jwt.sign(payload, current.privateKey, { algorithm: SIGNING_ALGORITHM, keyid: current.kid });
+    return signRs256(payload, current.privateKey, current.kid);
   }
 
   async verify(token: string, options: VerifyOptions): Promise<Claims | null> {
