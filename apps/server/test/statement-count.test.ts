@@ -1,3 +1,4 @@
+import { organizationWithOwner } from './support/api';
 import { seedMembers } from './support/members';
 import { StatementCounter } from './support/statement-counter';
 import { TcpProxy } from './support/tcp-proxy';
@@ -13,7 +14,7 @@ import { workspaceWithOwner } from './support/workspace';
 const postgres = process.env.TEST_DATABASE_URL;
 const maybe = postgres ? describe : describe.skip;
 
-maybe('SQL statements per list request on PostgreSQL', () => {
+maybe('SQL statements per request on PostgreSQL', () => {
   const counter = new StatementCounter();
   let proxy: TcpProxy;
   let t: TestServer;
@@ -113,5 +114,18 @@ maybe('SQL statements per list request on PostgreSQL', () => {
     expect(await steadyStatementsOf(flags(large))).toBeLessThanOrEqual(
       await steadyStatementsOf(flags(small)),
     );
+  });
+
+  it('signs in with five statements, giving back both of its rate-limit hits in one', async () => {
+    const owner = await organizationWithOwner(t);
+    const signIn = () =>
+      t.http.post('/v1/auth/token').send({ email: owner.email, password: owner.password }).expect(200);
+    await signIn();
+    const from = counter.texts.length;
+    // Reserve a hit per address and per email, read the user, give both hits
+    // back (the password was right), then one batch of writes.
+    expect(await statementsOf(signIn)).toBe(5);
+    const refunds = counter.texts.slice(from).filter((text) => /^DELETE FROM rate_limit_hits/.test(text));
+    expect(refunds).toHaveLength(1);
   });
 });

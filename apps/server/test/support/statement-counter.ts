@@ -11,6 +11,8 @@ const GSS_REQUEST = 80877104;
  */
 export class StatementCounter implements ClientTap {
   private total = 0;
+  /** The text of every statement parsed ('P') or sent as a simple query ('Q'), in order. */
+  readonly texts: string[] = [];
 
   get count(): number {
     return this.total;
@@ -37,6 +39,12 @@ export class StatementCounter implements ClientTap {
         const length = pending.readInt32BE(1);
         if (pending.length < 1 + length) return;
         if (type === 'Q' || type === 'E') this.total += 1;
+        if (type === 'Q') this.texts.push(pending.toString('utf8', 5, pending.indexOf(0, 5)));
+        if (type === 'P') {
+          // A Parse message: the statement's name, then its text, each ending in a zero byte.
+          const textStart = pending.indexOf(0, 5) + 1;
+          this.texts.push(pending.toString('utf8', textStart, pending.indexOf(0, textStart)));
+        }
         pending = pending.subarray(1 + length);
       }
     };

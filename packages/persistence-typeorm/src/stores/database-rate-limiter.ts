@@ -8,6 +8,7 @@ import type {
 } from '@groundfloor/domain';
 import type { EntityManager } from 'typeorm';
 import type { Executor } from '../executor';
+import { CoalescingWriter } from '../repositories/coalescing-writer';
 
 const ALLOWED: RateDecision = { allowed: true, retryAfterSeconds: 0 };
 /** How often one process sweeps every key's expired hits (each key's own are dropped on every hit). */
@@ -28,6 +29,11 @@ interface WindowRow {
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private lastSweep = 0;
+  /**
+   * Refunds made together go in one statement: a sign-in gives back both of
+   * its hits at once, and concurrent sign-ins join them.
+   */
+  private readonly refunds = new CoalescingWriter<RateHit>((hits) => this.remove(hits));
 
   constructor(
     private readonly executor: Executor,
@@ -55,9 +61,17 @@ export class DatabaseRateLimiter implements RateLimiter {
   async refund(hit: RateHit): Promise<void> {
     // Deleting one row needs no lock: it can only make room, never let a hit past the limit.
     if (!/^\d+$/.test(hit.id)) return;
+    // Inside a transaction's own session (PGlite), a shared statement would wait for it.
+    await (this.executor.enclosed ? this.remove([hit]) : this.refunds.add(hit));
+  }
+
+  private async remove(hits: readonly RateHit[]): Promise<void> {
     await this.executor
       .manager()
-      .query('DELETE FROM rate_limit_hits WHERE id = $1 AND key = $2', [hit.id, hit.key]);
+      .query(
+        'DELETE FROM rate_limit_hits h USING unnest($1::bigint[], $2::text[]) AS r(id, key) WHERE h.id = r.id AND h.key = r.key',
+        [hits.map((hit) => hit.id), hits.map((hit) => hit.key)],
+      );
   }
 
   /** Decides under the key's lock and records the hit (always, or only when allowed); answers its id. */
