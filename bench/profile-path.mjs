@@ -1,7 +1,7 @@
 // Profiles one hot path: starts the built server on a throwaway PostgreSQL
 // database with --cpu-prof, sets up a workspace with a flag and a secret,
 // drives PROFILE_PATH (reveal | create-member | workspace | flags |
-// flags-app-user) with
+// flags-app-user | sign-in) with
 // autocannon, then stops the server so the profile is written to
 // PROFILE_DIR. `node bench/summarize-profile.mjs <file>` prints where the time went.
 import { spawn } from 'node:child_process';
@@ -104,6 +104,25 @@ const appToken = (
   await json(`${url}/v1/public/workspaces/${ws.id}/token`, { method: 'POST', body: JSON.stringify(appUser) })
 ).access_token;
 let n = 0;
+// Sign-ins as 16 accounts (one per connection, as npm run bench does), each from a new address.
+const signInBodies = [];
+if (which === 'sign-in') {
+  for (let i = 0; i < 16; i += 1) {
+    const member = `signin-${i}-${Date.now()}@example.test`;
+    await json(`${url}/v1/scopes/workspace/${ws.id}/members`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        email: member,
+        password: 'profile-password-1',
+        role: 'member',
+        send_email: false,
+      }),
+    });
+    signInBodies.push(JSON.stringify({ email: member, password: 'profile-password-1' }));
+  }
+}
+let address = 0;
 const requests = {
   reveal: { url: `${w}/secrets/DATABASE_URL`, headers: auth },
   workspace: { url: w, headers: auth },
@@ -122,9 +141,26 @@ const requests = {
       },
     ],
   },
+  'sign-in': {
+    url: `${url}/v1/auth/token`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => {
+          address += 1;
+          return {
+            ...req,
+            headers: { ...req.headers, 'x-forwarded-for': `10.${(address >> 8) & 255}.${address & 255}.1` },
+            body: signInBodies[address % signInBodies.length],
+          };
+        },
+      },
+    ],
+  },
 }[which];
 const result = await new Promise((resolve, reject) =>
-  autocannon({ ...requests, duration: seconds, connections: 32 }, (err, r) =>
+  autocannon({ ...requests, duration: seconds, connections: which === 'sign-in' ? 16 : 32 }, (err, r) =>
     err ? reject(err) : resolve(r),
   ),
 );

@@ -5,7 +5,7 @@
 // Bounded: loopback only, fixed durations. BENCH_DB=postgres|pglite runs one.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,11 +63,70 @@ function measure(options) {
   });
 }
 
+/**
+ * `measure`, plus the exact p99 of its 2xx answers in milliseconds.
+ * autocannon's own percentiles are whole milliseconds: for a read whose p99
+ * is 2 to 3 ms, that alone moves a ratio between 1.5 and 3.
+ */
+function measureExactly(options) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon({ duration, connections, pipelining: 1, ...options }, (err, result) => {
+      if (err) return reject(err);
+      latencies.sort((a, b) => a - b);
+      const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
+      resolve({ ...result, exactP99: p99 });
+    });
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 200 && status < 300) latencies.push(responseTime);
+    });
+  });
+}
+
 /** A process's resident memory in MB (Linux). */
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** CPU seconds a process has used, all of its threads (Linux). */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used by every PostgreSQL process on this machine (its backends, WAL writer …). */
+function postgresCpuSeconds() {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuSeconds(entry);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+/**
+ * Runs a measurement and adds what it cost in CPU, in microseconds per
+ * request: the server's (every thread; on PGlite the engine's too) and
+ * PostgreSQL's. Unlike a ratio, this barely moves when the machine's speed
+ * drifts, so it tells whether a change made a path cheaper.
+ */
+async function withCpu(pid, run) {
+  const server = cpuSeconds(pid);
+  const postgres = postgresCpuSeconds();
+  const result = await run();
+  const perRequest = 1e6 / Math.max(result.requests.total, 1);
+  return {
+    ...result,
+    serverUs: (cpuSeconds(pid) - server) * perRequest,
+    postgresUs: (postgresCpuSeconds() - postgres) * perRequest,
+  };
 }
 
 let address = 0;
@@ -214,16 +273,26 @@ async function runOn(kind) {
 
     // Warm-up, discarded: JIT, pools, caches.
     await measure({ url: w, headers: auth, duration: 3 });
-    const base = await helloRun();
+    // The machine's speed drifts by as much as a tenth between two runs a
+    // minute apart: each path is compared with the hello-world runs on
+    // either side of it (H P1 H P2 H …), not with one baseline for all.
+    const hellos = [await helloRun()];
     const rows = [];
     for (const p of paths) {
-      const r = await p.run();
+      const r = await withCpu(server.child.pid, p.run);
       const bad = p.expect304 ? r.requests.total - (r['3xx'] ?? 0) : r.non2xx;
-      rows.push({ ...p, r, bad });
+      hellos.push(await helloRun());
+      const [before, after] = hellos.slice(-2);
+      rows.push({
+        ...p,
+        r,
+        bad,
+        baseRps: (before.requests.average + after.requests.average) / 2,
+        baseP99: (before.latency.p99 + after.latency.p99) / 2,
+      });
     }
-    const baseAgain = await helloRun(); // the baseline drifts: use the mean of both
-    const baseRps = (base.requests.average + baseAgain.requests.average) / 2;
-    const baseP99 = (base.latency.p99 + baseAgain.latency.p99) / 2;
+    const baseRps = hellos.reduce((sum, h) => sum + h.requests.average, 0) / hellos.length;
+    const baseP99 = hellos.reduce((sum, h) => sum + h.latency.p99, 0) / hellos.length;
 
     // Sign-in: successful sign-ins from many addresses, while a read runs beside it.
     // One account per connection: concurrent sign-ins of one email each hold a
@@ -240,7 +309,7 @@ async function runOn(kind) {
       signInBodies.push(JSON.stringify({ email: member, password }));
     }
     let nextBody = 0;
-    const readAlone = await measure({ url: w, headers: auth, connections: 4 });
+    const readAlone = await measureExactly({ url: w, headers: auth, connections: 4 });
     const [signins, readBeside] = await Promise.all([
       measure({
         url: `${s}/v1/auth/token`,
@@ -257,29 +326,30 @@ async function runOn(kind) {
           },
         ],
       }),
-      measure({ url: w, headers: auth, connections: 4 }),
+      measureExactly({ url: w, headers: auth, connections: 4 }),
     ]);
 
     console.log(
       `\n${kind}: ${connections} connections, ${duration} s per path; idle RSS ${idleRssMb} MB (target ≤ 120)`,
     );
     console.log(
-      `${'path'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99 ×'.padStart(6)}  errors`,
+      `${'path'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99 ×'.padStart(6)}  errors  ${'CPU µs/req: server'.padStart(18)} ${'postgres'.padStart(8)}`,
     );
-    const line = (name, rps, ratio, target, p99, p99x, bad) =>
+    const line = (name, rps, ratio, target, p99, p99x, bad, cpu = '') =>
       console.log(
-        `${name.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${target.padStart(7)} ${String(p99).padStart(7)} ${p99x.padStart(6)}  ${bad}`,
+        `${name.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${target.padStart(7)} ${String(p99).padStart(7)} ${p99x.padStart(6)}  ${String(bad).padEnd(6)}  ${cpu}`,
       );
-    line('Express hello-world', baseRps, '1.000', '', baseP99, '1.0', 0);
-    for (const { name, r, target, bad } of rows) {
+    line(`Express hello-world (mean of ${hellos.length})`, baseRps, '1.000', '', baseP99.toFixed(1), '1.0', 0);
+    for (const { name, r, target, bad, baseRps: pairRps, baseP99: pairP99 } of rows) {
       line(
         name,
         r.requests.average,
-        (r.requests.average / baseRps).toFixed(3),
+        (r.requests.average / pairRps).toFixed(3),
         `≥ ${target}`,
         r.latency.p99,
-        (r.latency.p99 / baseP99).toFixed(1),
+        (r.latency.p99 / pairP99).toFixed(1),
         bad,
+        `${r.serverUs.toFixed(0).padStart(18)} ${kind === 'postgres' ? r.postgresUs.toFixed(0).padStart(8) : '(engine in server)'}`,
       );
     }
     line(
@@ -296,12 +366,16 @@ async function runOn(kind) {
       readBeside.requests.average,
       '',
       '≤ 2×',
-      readBeside.latency.p99,
-      (readBeside.latency.p99 / Math.max(readAlone.latency.p99, 1)).toFixed(1),
+      readBeside.exactP99.toFixed(2),
+      (readBeside.exactP99 / readAlone.exactP99).toFixed(2),
       readBeside.non2xx,
+    );
+    console.log(
+      `${'  (the same read alone)'.padEnd(36)} ${readAlone.requests.average.toFixed(0).padStart(8)} ${''.padStart(6)} ${''.padStart(7)} ${readAlone.exactP99.toFixed(2).padStart(7)}`,
     );
 
     // The lists on a large database: measured, seeded, measured again.
+    if (process.env.BENCH_LISTS === 'false') return;
     const me = await json(`${s}/v1/me`, { headers: auth });
     const ids = { workspaceId: workspace.body.id, organizationId, ownerId: me.body.id };
     const measureLists = async (base) => {
