@@ -128,6 +128,19 @@ export function batchCases(uow: () => UnitOfWork): void {
       expect(members.map((m) => m.userId).sort()).toEqual(stored.map((u) => u.id).sort());
     });
 
+    it('applies concurrent batches that save one row: each in turn, none lost', async () => {
+      // Sharing a statement, two saves of one row would update it twice in
+      // one statement, which PostgreSQL refuses; each then goes on its own.
+      const user = aUser({ displayName: 'first' });
+      const others = Array.from({ length: 6 }, () => aUser());
+      const saves = [user, ...others, { ...user, displayName: 'second' }].map((u) =>
+        uow().batch((writes) => writes.users.save(u)),
+      );
+      await Promise.all(saves);
+      expect((await uow().read.users.findById(user.id))?.displayName).toMatch(/^(first|second)$/);
+      expect(await uow().read.users.findByIds(others.map((u) => u.id))).toHaveLength(6);
+    });
+
     it('is a no-op when the work writes nothing', async () => {
       await expect(uow().batch(async () => 42)).resolves.toBe(42);
     });
