@@ -73,4 +73,19 @@ describe('parseQuery', () => {
       expect.objectContaining({ code: 'validation_failed' }),
     );
   });
+
+  it('answers an empty query the same way every time: an instance when nothing is required, a refusal when something is', () => {
+    class RequiredQueryDto {
+      @IsString() q!: string;
+    }
+    for (let i = 0; i < 3; i++) {
+      const parsed = parse({});
+      expect(parsed).toBeInstanceOf(ExampleQueryDto);
+      expect(parsed).toEqual({});
+      expect(() => parseQuery(RequiredQueryDto, {}, { code: 'invalid_query' })).toThrow(
+        expect.objectContaining({ code: 'invalid_query' }),
+      );
+    }
+    expect(parseQuery(RequiredQueryDto, { q: 'x' })).toEqual({ q: 'x' });
+  });
 });
