@@ -4,6 +4,7 @@ import { AuditEventMapper } from '../mappers/audit-event.mapper';
 import { type AuditEventRecord, AuditEventSchema } from '../schemas/audit-event.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
+import { applyAsOne, WriteBatch } from '../write-batch';
 import { CoalescingWriter } from './coalescing-writer';
 import type { RepositoryScope } from './repository-scope';
 import { insertRow } from './rows';
@@ -85,7 +86,14 @@ export class TypeormAuditLog implements AuditLog {
     this.outside = scope.inTransaction
       ? null
       : new CoalescingWriter(async (records) => {
-          await translatingConflicts(this.scope.manager().insert(AuditEventSchema, [...records]));
+          // Built as one-row INSERTs of one text, sent as one INSERT of every
+          // row (see write-batch.ts): TypeORM's multi-row insert builds its SQL
+          // anew each time, a tenth of a reveal's CPU.
+          const manager = this.scope.manager();
+          const batch = new WriteBatch();
+          const recording = batch.manager(manager.connection);
+          for (const record of records) await insertRow(recording, AuditEventSchema, record);
+          await applyAsOne(manager, batch.recorded);
         });
   }
 
