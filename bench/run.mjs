@@ -339,7 +339,15 @@ async function runOn(kind) {
       console.log(
         `${name.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${target.padStart(7)} ${String(p99).padStart(7)} ${p99x.padStart(6)}  ${String(bad).padEnd(6)}  ${cpu}`,
       );
-    line(`Express hello-world (mean of ${hellos.length})`, baseRps, '1.000', '', baseP99.toFixed(1), '1.0', 0);
+    line(
+      `Express hello-world (mean of ${hellos.length})`,
+      baseRps,
+      '1.000',
+      '',
+      baseP99.toFixed(1),
+      '1.0',
+      0,
+    );
     for (const { name, r, target, bad, baseRps: pairRps, baseP99: pairP99 } of rows) {
       line(
         name,
