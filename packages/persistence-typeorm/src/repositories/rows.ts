@@ -1,4 +1,5 @@
 import { type EntityManager, type EntityMetadata, type EntitySchema, In, type ObjectLiteral } from 'typeorm';
+import { applyAsOne, WriteBatch } from '../write-batch';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
 
@@ -31,6 +32,23 @@ export function upsertRow<T extends ObjectLiteral>(
   conflict: readonly (keyof T & string)[],
 ): Promise<unknown> {
   return write(manager, schema, record, conflict);
+}
+
+/**
+ * Every record as one statement on `manager`: built as one-row INSERTs (or
+ * upserts on `conflict`) and sent as one INSERT of all their rows (see
+ * `combined` in write-batch.ts). For writes many requests make at once.
+ */
+export async function writeRowsAsOne<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  records: readonly T[],
+  conflict: readonly (keyof T & string)[] | null = null,
+): Promise<void> {
+  const batch = new WriteBatch();
+  const recording = batch.manager(manager.connection);
+  for (const record of records) await write(recording, schema, record, conflict);
+  await applyAsOne(manager, batch.recorded);
 }
 
 /**

@@ -4,10 +4,9 @@ import { AuditEventMapper } from '../mappers/audit-event.mapper';
 import { type AuditEventRecord, AuditEventSchema } from '../schemas/audit-event.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
-import { applyAsOne, WriteBatch } from '../write-batch';
 import { CoalescingWriter } from './coalescing-writer';
 import type { RepositoryScope } from './repository-scope';
-import { insertRow } from './rows';
+import { insertRow, writeRowsAsOne } from './rows';
 
 /*
  * Every list is a union of branches that each read one index newest first
@@ -85,16 +84,8 @@ export class TypeormAuditLog implements AuditLog {
   constructor(private readonly scope: RepositoryScope) {
     this.outside = scope.inTransaction
       ? null
-      : new CoalescingWriter(async (records) => {
-          // Built as one-row INSERTs of one text, sent as one INSERT of every
-          // row (see write-batch.ts): TypeORM's multi-row insert builds its SQL
-          // anew each time, a tenth of a reveal's CPU.
-          const manager = this.scope.manager();
-          const batch = new WriteBatch();
-          const recording = batch.manager(manager.connection);
-          for (const record of records) await insertRow(recording, AuditEventSchema, record);
-          await applyAsOne(manager, batch.recorded);
-        });
+      : // Not TypeORM's multi-row insert: it builds its SQL anew each time, a tenth of a reveal's CPU.
+        new CoalescingWriter((records) => writeRowsAsOne(this.scope.manager(), AuditEventSchema, records));
   }
 
   async append(event: AuditEvent): Promise<void> {

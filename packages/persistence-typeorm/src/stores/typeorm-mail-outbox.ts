@@ -3,10 +3,9 @@ import { In } from 'typeorm';
 import type { Executor } from '../executor';
 import { OutboxEntryMapper } from '../mappers/outbox-entry.mapper';
 import { CoalescingWriter } from '../repositories/coalescing-writer';
-import { upsertRow } from '../repositories/rows';
+import { writeRowsAsOne } from '../repositories/rows';
 import { type OutboxRecord, OutboxSchema } from '../schemas/mail-outbox.schema';
 import { isUuid } from '../uuid';
-import { applyAsOne, WriteBatch } from '../write-batch';
 
 export class TypeormMailOutbox implements MailOutbox {
   /**
@@ -24,11 +23,8 @@ export class TypeormMailOutbox implements MailOutbox {
     return this.executor.enclosed ? this.write([record]) : this.saves.add(record);
   }
 
-  private async write(records: readonly OutboxRecord[]): Promise<void> {
-    const batch = new WriteBatch();
-    const recording = batch.manager(this.executor.dataSource);
-    for (const record of records) await upsertRow(recording, OutboxSchema, record, ['id']);
-    await applyAsOne(this.executor.manager(), batch.recorded);
+  private write(records: readonly OutboxRecord[]): Promise<void> {
+    return writeRowsAsOne(this.executor.manager(), OutboxSchema, records, ['id']);
   }
 
   async findById(id: string): Promise<OutboxEntry | null> {
