@@ -205,6 +205,24 @@ describe('the engine thread and the life of the process', () => {
       });`);
     expect(stdout).toBe('closed');
   });
+
+  it.each([
+    ['ended', 'client.end();'],
+    ['still connected', ''],
+  ])('closes while a client (%s) holds the session inside a transaction', async (_, end) => {
+    // A process told to stop mid-transaction: the transaction ends uncommitted with the engine.
+    const stdout = await inProcess(`
+      EngineThread.open(null).then(async (engine) => {
+        const client = new Client({ user: 'postgres', database: 'postgres', stream: () => new EngineSocket(engine) });
+        client.on('error', () => {});
+        await client.connect();
+        await client.query('BEGIN');
+        ${end}
+        await engine.close();
+        process.stdout.write('closed');
+      });`);
+    expect(stdout).toBe('closed');
+  });
 });
 
 describe('openDatabase on the embedded engine', () => {

@@ -77,8 +77,17 @@ let holder = null;
 const waiting = [];
 let running = false;
 
-/** The next call that may run: the holder's own, or, with no holder, the first. */
+/**
+ * The next call that may run: the holder's own, or, with no holder, the
+ * first. Closing waits for no one: a transaction still open then ends
+ * uncommitted with the engine, as it would if the process stopped.
+ */
 function takeNext() {
+  const closing = holder === null ? -1 : waiting.findIndex((call) => call.op === 'close');
+  if (closing >= 0) {
+    holder = null;
+    return waiting.splice(closing, 1)[0];
+  }
   const index = holder === null ? 0 : waiting.findIndex((call) => call.socket === holder);
   return index < 0 || waiting.length === 0 ? null : waiting.splice(index, 1)[0];
 }

@@ -83,8 +83,6 @@ export class EngineThread {
 
   /** A client went away: a transaction it left open is rolled back. */
   async hangUp(client: number): Promise<void> {
-    // Closing, the session ends with the engine.
-    if (this.closing) return;
     await this.call({ op: 'hangup', socket: client });
   }
 
