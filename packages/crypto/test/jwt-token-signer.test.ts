@@ -98,6 +98,15 @@ describe('JwtTokenSigner', () => {
     expect(await signer.verify(token, { audience: 'control', issuer: 'https://elsewhere.test' })).toBeNull();
   });
 
+  it('a tampered token carrying a remembered token’s signature is still refused', async () => {
+    const token = await signer.sign({ role: 'member' }, ACCESS);
+    expect(await signer.verify(token, { audience: 'control' })).toMatchObject({ role: 'member' });
+    const [header, , signature] = token.split('.');
+    const tampered = `${header}.${part({ ...jwt.decode(token, { json: true }), role: 'owner' })}.${signature}`;
+    expect(await signer.verify(tampered, { audience: 'control' })).toBeNull();
+    expect(await signer.verify(token, { audience: 'control' })).toMatchObject({ role: 'member' });
+  });
+
   it('refuses a token once the injected clock passes its expiry', async () => {
     const local = new FakeClock(clock.now());
     const shortLived = new JwtTokenSigner({ store, kms, clock: local, issuer: ISSUER });

@@ -11,7 +11,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { accepting } from '../openapi/accepts';
 
 export function bearerToken(req: Request): string | null {
-  const header = req.get('authorization');
+  const header = req.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+([^\s]+)\s*$/i.exec(header);
   return match?.[1] ?? null;

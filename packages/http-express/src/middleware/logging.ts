@@ -40,7 +40,8 @@ export function requestLogging(
   return (req, res, next) => {
     const started = performance.now();
     res.locals.logger = logger;
-    res.once('close', () => {
+    // 'close' comes once per response; `on` spares the wrapper `once` adds and removes.
+    res.on('close', () => {
       const status = res.statusCode;
       const elapsed = performance.now() - started;
       observe?.({ method: req.method, route: routeTemplate(req), status, seconds: elapsed / 1000 });

@@ -18,8 +18,9 @@ export const currentRequestId = (): string | undefined => requestScope.getStore(
  * echoed on the response, and current for everything the request runs.
  */
 export const requestId: RequestHandler = (req, res, next) => {
-  const incoming = req.get('x-request-id');
-  const id = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  // The raw header, not req.get(): every request passes here.
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
   requestScope.run({ requestId: id }, next);
