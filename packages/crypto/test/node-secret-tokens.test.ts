@@ -10,6 +10,16 @@ describe('NodeSecretTokens', () => {
     expect(new Set(Array.from({ length: 100 }, () => tokens.generate())).size).toBe(100);
   });
 
+  it('never hands out the same token twice, across refills of its pool of random bytes', () => {
+    const source = new NodeSecretTokens();
+    // 128 tokens per refill: 1,000 draw the pool several times over.
+    const drawn = Array.from({ length: 1000 }, () => source.generate());
+    expect(new Set(drawn).size).toBe(1000);
+    for (const token of drawn) expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    // Two sources do not share a pool.
+    expect(drawn).not.toContain(new NodeSecretTokens().generate());
+  });
+
   it('hashes deterministically to SHA-256 hex, never echoing the token', () => {
     const token = tokens.generate();
     expect(tokens.hash(token)).toMatch(/^[0-9a-f]{64}$/);
