@@ -3,6 +3,9 @@ import { type FieldError, invalid } from '@groundfloor/domain';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { listParameters } from './dto/query';
+import { rememberValidationMetadata } from './validation-metadata';
+
+rememberValidationMetadata();
 
 type Ctor<T> = new () => T;
 
