@@ -23,7 +23,7 @@ export function rememberValidationMetadata(storage: Storage = getMetadataStorage
   const lookUp = storage.getTargetValidationMetadatas.bind(storage);
   const group = storage.groupByPropertyName.bind(storage);
   const add = storage.addValidationMetadata.bind(storage);
-  let byClass = new Map<Function, ValidationMetadata[]>();
+  let byClass = new Map<Parameters<Storage['getTargetValidationMetadatas']>[0], ValidationMetadata[]>();
   // By the array itself: a kept answer is grouped once, a new one afresh.
   let grouped = new WeakMap<ValidationMetadata[], Grouped>();
 
