@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, openDatabase } from '@groundfloor/persistence-typeorm';
 import { In } from 'typeorm';
-import { findRow, findRowsIn, insertRow, upsertRow } from '../src/repositories/rows';
+import { findRow, findRowsIn, insertRow, updateById, upsertRow } from '../src/repositories/rows';
 import { AuditEventSchema } from '../src/schemas/audit-event.schema';
 import { MembershipSchema } from '../src/schemas/membership.schema';
 import { UserSchema } from '../src/schemas/user.schema';
@@ -57,6 +57,34 @@ describe('rows written with SQL built once per table', () => {
     };
     await insertRow(manager, AuditEventSchema, event);
     expect(await manager.findOneBy(AuditEventSchema, { id: event.id })).toEqual(event);
+  });
+
+  it('updates the named columns of one row by its key, and no other row or column', async () => {
+    const manager = database.dataSource.manager;
+    const record = aUserRecord();
+    const other = aUserRecord();
+    await insertRow(manager, UserSchema, record);
+    await insertRow(manager, UserSchema, other);
+    const at = new Date('2026-03-03T03:03:03.333Z');
+    await updateById(manager, UserSchema, record.id, { lastLoginAt: at, displayName: 'Ada' });
+    expect(await manager.findOneBy(UserSchema, { id: record.id })).toEqual({
+      ...record,
+      lastLoginAt: at,
+      displayName: 'Ada',
+    });
+    expect(await manager.findOneBy(UserSchema, { id: other.id })).toEqual(other);
+    // An undefined change is left to TypeORM, which skips that column, as before.
+    await updateById(manager, UserSchema, record.id, { displayName: undefined, lastLoginAt: null });
+    expect(await manager.findOneBy(UserSchema, { id: record.id })).toMatchObject({
+      displayName: 'Ada',
+      lastLoginAt: null,
+    });
+    // Built once, as a plain UPDATE that a write batch takes.
+    const batch = new WriteBatch();
+    await updateById(batch.manager(database.dataSource), UserSchema, record.id, { lastLoginAt: at });
+    expect(batch.recorded).toEqual([
+      { sql: 'UPDATE "users" SET "last_login_at" = $2 WHERE "id" = $1', parameters: [record.id, at] },
+    ]);
   });
 
   it('builds one statement per table, updating every column but the conflict target', async () => {

@@ -12,6 +12,9 @@ type ColumnMetadata = EntityMetadata['columns'][number];
  * lookup use these. Values still go through the driver's own conversion of
  * each column, so a row reads and writes exactly as TypeORM would.
  *
+ * The sign-in's writes (the user's last sign-in time, the session, its
+ * refresh token) go through these too.
+ *
  * A table this cannot handle the same way (a generated, created-at,
  * updated-at, version, relation or virtual column), or a record with a value
  * left undefined (TypeORM writes DEFAULT there), goes through TypeORM.
@@ -49,6 +52,38 @@ export async function writeRowsAsOne<T extends ObjectLiteral>(
   const recording = batch.manager(manager.connection);
   for (const record of records) await write(recording, schema, record, conflict);
   await applyAsOne(manager, batch.recorded);
+}
+
+/**
+ * `UPDATE … SET <changes> WHERE <primary key> = id`, as
+ * `manager.update(schema, { <primary>: id }, changes)` would write it.
+ */
+export function updateById<T extends ObjectLiteral>(
+  manager: EntityManager,
+  schema: EntitySchema<T>,
+  id: unknown,
+  changes: Partial<T>,
+): Promise<unknown> {
+  const metadata = manager.connection.getMetadata(schema);
+  const keys = Object.keys(changes) as (keyof T & string)[];
+  const columns = keys.map((key) => metadata.findColumnWithPropertyPath(key));
+  const [primary, ...more] = metadata.primaryColumns;
+  const sql = statement(metadata, `update:${keys.join(',')}`, () => {
+    if (!primary || more.length > 0 || keys.length === 0 || !columns.every(Boolean)) return null;
+    const assignments = columns.map(
+      (c, i) => `${quote(manager, (c as ColumnMetadata).databaseName)} = $${i + 2}`,
+    );
+    return `UPDATE ${quote(manager, metadata.tablePath)} SET ${assignments.join(', ')} WHERE ${quote(manager, primary.databaseName)} = $1`;
+  });
+  if (!sql || !primary || keys.some((key) => changes[key] === undefined)) {
+    const where = { [primary?.propertyPath ?? 'id']: id } as Parameters<EntityManager['update']>[1];
+    return manager.update(schema, where, changes as Parameters<EntityManager['update']>[2]);
+  }
+  const driver = manager.connection.driver;
+  return manager.query(sql, [
+    driver.preparePersistentValue(id, primary),
+    ...columns.map((c, i) => driver.preparePersistentValue(changes[keys[i] as keyof T], c as ColumnMetadata)),
+  ]);
 }
 
 /**

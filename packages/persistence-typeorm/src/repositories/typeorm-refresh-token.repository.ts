@@ -4,13 +4,14 @@ import { type RefreshTokenRecord, RefreshTokenSchema } from '../schemas/refresh-
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
+import { upsertRow } from './rows';
 
 export class TypeormRefreshTokenRepository implements RefreshTokenRepository {
   constructor(private readonly scope: RepositoryScope) {}
 
   async save(token: RefreshToken): Promise<void> {
     await translatingConflicts(
-      this.scope.manager().upsert(RefreshTokenSchema, SessionMapper.tokenToRecord(token), ['id']),
+      upsertRow(this.scope.manager(), RefreshTokenSchema, SessionMapper.tokenToRecord(token), ['id']),
     );
   }
 

@@ -5,13 +5,14 @@ import { type SessionRecord, SessionSchema } from '../schemas/session.schema';
 import { translatingConflicts } from '../unique-violation';
 import { isUuid } from '../uuid';
 import { lockFor, type RepositoryScope } from './repository-scope';
+import { upsertRow } from './rows';
 
 export class TypeormSessionRepository implements SessionRepository {
   constructor(private readonly scope: RepositoryScope) {}
 
   async save(session: Session): Promise<void> {
     await translatingConflicts(
-      this.scope.manager().upsert(SessionSchema, SessionMapper.toRecord(session), ['id']),
+      upsertRow(this.scope.manager(), SessionSchema, SessionMapper.toRecord(session), ['id']),
     );
   }
 

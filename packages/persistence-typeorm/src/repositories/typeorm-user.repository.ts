@@ -6,7 +6,7 @@ import { translatingConflicts } from '../unique-violation';
 import { isUuid, onlyUuids } from '../uuid';
 import { CoalescingReader } from './coalescing-reader';
 import { lockFor, type RepositoryScope } from './repository-scope';
-import { findRow, findRowsIn, upsertRow } from './rows';
+import { findRow, findRowsIn, updateById, upsertRow } from './rows';
 
 export class TypeormUserRepository implements UserRepository {
   /**
@@ -27,7 +27,7 @@ export class TypeormUserRepository implements UserRepository {
 
   async updateLastLoginAt(id: string, at: Date): Promise<void> {
     if (!isUuid(id)) return;
-    await this.scope.manager().update(UserSchema, { id }, { lastLoginAt: at });
+    await updateById(this.scope.manager(), UserSchema, id, { lastLoginAt: at });
   }
 
   findById(id: string): Promise<User | null> {
