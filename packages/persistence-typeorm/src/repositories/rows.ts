@@ -81,8 +81,8 @@ export function updateById<T extends ObjectLiteral>(
   }
   const driver = manager.connection.driver;
   return manager.query(sql, [
-    driver.preparePersistentValue(id, primary),
-    ...columns.map((c, i) => driver.preparePersistentValue(changes[keys[i] as keyof T], c as ColumnMetadata)),
+    persistent(driver, id, primary),
+    ...columns.map((c, i) => persistent(driver, changes[keys[i] as keyof T], c as ColumnMetadata)),
   ]);
 }
 
@@ -111,7 +111,7 @@ export async function findRow<T extends ObjectLiteral>(
   }
   const driver = manager.connection.driver;
   const parameters = columns.map((c, i) =>
-    driver.preparePersistentValue(where[keys[i] as keyof T & string], c as ColumnMetadata),
+    persistent(driver, where[keys[i] as keyof T & string], c as ColumnMetadata),
   );
   const [row] = (await manager.query(sql, parameters)) as Record<string, unknown>[];
   return row ? hydrated(metadata, driver, row) : null;
@@ -144,7 +144,7 @@ export async function findRowsIn<T extends ObjectLiteral>(
   const driver = manager.connection.driver;
   const rows = (await manager.query(
     sql,
-    values.map((value) => driver.preparePersistentValue(value, column)),
+    values.map((value) => persistent(driver, value, column)),
   )) as Record<string, unknown>[];
   return rows.map((row) => hydrated(metadata, driver, row));
 }
@@ -178,8 +178,33 @@ async function write<T extends ObjectLiteral>(
   const driver = manager.connection.driver;
   return manager.query(
     sql,
-    values.map((value, i) => driver.preparePersistentValue(value, metadata.columns[i] as ColumnMetadata)),
+    values.map((value, i) => persistent(driver, value, metadata.columns[i] as ColumnMetadata)),
   );
+}
+
+/**
+ * Column types whose values the PostgreSQL driver's `preparePersistentValue`
+ * hands back unchanged (no branch of it names them). Skipping the call for
+ * them matters: it builds a new array for every such column it converts,
+ * about 10 KB of garbage per membership create.
+ */
+export const AS_IS: ReadonlySet<unknown> = new Set<unknown>([
+  'text',
+  'uuid',
+  'boolean',
+  'integer',
+  'bigint',
+  'bytea',
+]);
+
+/** A value as the driver would send it for `column` (see AS_IS). */
+function persistent(
+  driver: EntityManager['connection']['driver'],
+  value: unknown,
+  column: ColumnMetadata,
+): unknown {
+  if (!column.transformer && !column.isArray && AS_IS.has(column.type)) return value;
+  return driver.preparePersistentValue(value, column);
 }
 
 function insertStatement(
