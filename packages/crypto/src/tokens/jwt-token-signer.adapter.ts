@@ -59,7 +59,7 @@ export class JwtTokenSigner implements TokenSigner {
    * Bounded: emptied when full. Revocation is not decided here (sessions and
    * clients are read on every request), so a cached signature check is safe.
    */
-  private readonly verified = new Map<string, { readonly token: string; readonly claims: Claims }>();
+  private readonly verified = new Map<string, Claims>();
 
   constructor(private readonly options: JwtTokenSignerOptions) {
     this.ids = options.ids ?? new RandomUuidIds();
@@ -96,12 +96,10 @@ export class JwtTokenSigner implements TokenSigner {
     // Verified once, a token's claims are kept by the token alone: the kinds
     // of caller tried in turn on it then ask only whether its audience and
     // issuer are theirs, what jwt.verify would check again.
-    const cacheKey = verifiedKey(token);
-    const hit = this.verified.get(cacheKey);
-    if (hit && hit.token === token) {
-      const cached = hit.claims;
+    const cached = this.verified.get(token);
+    if (cached) {
       if (now < (cached.exp as number)) return madeFor(cached, options.audience, issuer) ? cached : null;
-      this.verified.delete(cacheKey);
+      this.verified.delete(token);
     }
     // Several kinds of caller are tried in turn on one token: a token made for
     // another audience is turned away before any signature check (its
@@ -125,7 +123,7 @@ export class JwtTokenSigner implements TokenSigner {
       // Every token we sign expires; one without exp was not made here.
       if (typeof claims !== 'object' || typeof claims.exp !== 'number') return null;
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
-      this.verified.set(cacheKey, { token, claims });
+      this.verified.set(token, claims);
       return claims;
     } catch {
       return null;
@@ -198,15 +196,6 @@ export class JwtTokenSigner implements TokenSigner {
     this.loadedAt = clock.now().getTime();
   }
 }
-
-/**
- * The verified cache's key: the token's last characters, which are its
- * signature's. Hashing a whole token (about 800 characters, a new string on
- * every request) for a map lookup cost about a microsecond; the entry holds
- * the whole token, and only an identical one is a hit.
- */
-const VERIFIED_KEY_LENGTH = 32;
-const verifiedKey = (token: string): string => token.slice(-VERIFIED_KEY_LENGTH);
 
 function readKid(token: string): string | null {
   try {
