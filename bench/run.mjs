@@ -20,6 +20,9 @@ const adminUrl =
   'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_SECONDS = 3;
+// Sign-ins offered a second in the run that checks the sign-in target (70 a
+// second): a little over it, so that serving every one shows the target met.
+const SIGN_IN_OFFERED = 75;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const databases = process.env.BENCH_DB ? [process.env.BENCH_DB] : ['postgres', 'pglite'];
 
@@ -340,14 +343,26 @@ async function runOn(kind) {
         },
       ],
     };
+    // Two runs of sign-ins, each beside the read: as many as 16 connections
+    // get through (what the server can do), and offered at a little over the
+    // target's rate (whether it serves 70 a second and what 70 a second cost
+    // the read). The read alone runs before, between and after, and each
+    // run's p99 is compared with the mean of the two on either side of it.
+    const drain = () => new Promise((r) => setTimeout(r, 1000));
+    const readAloneRun = () => measureExactly({ url: w, headers: auth, connections: 4 });
+    const beside = (load) =>
+      Promise.all([measure(load), measureExactly({ url: w, headers: auth, connections: 4 })]);
     // Warmed up like the paths above, then left a moment to drain.
     await measure({ ...signInLoad, duration: WARM_SECONDS });
-    await new Promise((r) => setTimeout(r, 1000));
-    const readAlone = await measureExactly({ url: w, headers: auth, connections: 4 });
-    const [signins, readBeside] = await Promise.all([
-      measure(signInLoad),
-      measureExactly({ url: w, headers: auth, connections: 4 }),
-    ]);
+    await drain();
+    const readAlone = [await readAloneRun()];
+    const [signins, readBeside] = await beside(signInLoad);
+    await drain();
+    readAlone.push(await readAloneRun());
+    const [offeredSignins, readBesideOffered] = await beside({ ...signInLoad, overallRate: SIGN_IN_OFFERED });
+    await drain();
+    readAlone.push(await readAloneRun());
+    const aloneP99 = (i) => (readAlone[i].exactP99 + readAlone[i + 1].exactP99) / 2;
 
     console.log(
       `\n${kind}: ${connections} connections, ${duration} s per path; idle RSS ${idleRssMb} MB (target ≤ 120)`,
@@ -381,25 +396,45 @@ async function runOn(kind) {
       );
     }
     line(
-      'sign-in (16 connections, 2xx only)',
+      'sign-in, as many as 16 connections get',
       signins['2xx'] / duration,
       '',
-      '≥ 70/s',
+      '',
       signins.latency.p99,
       '',
       signins.non2xx,
     );
     line(
-      'read p99 beside sign-in, × alone',
+      '  read p99 beside them, × alone',
       readBeside.requests.average,
       '',
-      '≤ 2×',
+      '',
       readBeside.exactP99.toFixed(2),
-      (readBeside.exactP99 / readAlone.exactP99).toFixed(2),
+      (readBeside.exactP99 / aloneP99(0)).toFixed(2),
       readBeside.non2xx,
     );
+    line(
+      `sign-in, ${SIGN_IN_OFFERED} a second offered`,
+      offeredSignins['2xx'] / duration,
+      '',
+      '≥ 70/s',
+      offeredSignins.latency.p99,
+      '',
+      offeredSignins.non2xx,
+    );
+    line(
+      '  read p99 beside them, × alone',
+      readBesideOffered.requests.average,
+      '',
+      '≤ 2×',
+      readBesideOffered.exactP99.toFixed(2),
+      (readBesideOffered.exactP99 / aloneP99(1)).toFixed(2),
+      readBesideOffered.non2xx,
+    );
     console.log(
-      `${'  (the same read alone)'.padEnd(36)} ${readAlone.requests.average.toFixed(0).padStart(8)} ${''.padStart(6)} ${''.padStart(7)} ${readAlone.exactP99.toFixed(2).padStart(7)}`,
+      `${'  (the read alone: before, between, after)'.padEnd(36)} ${readAlone
+        .map((r) => r.requests.average.toFixed(0))
+        .join('/')} p99 ${readAlone.map((r) => r.exactP99.toFixed(2)).join('/')} ms`,
     );
 
     // The lists on a large database: measured, seeded, measured again.
