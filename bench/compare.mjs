@@ -48,7 +48,9 @@ try {
   ]) {
     const installation = await startInstallation(path.resolve(root), { nodeFlags: flagsOf(flags) });
     sides.push({ root, installation, results: Object.fromEntries(paths.map((p) => [p, []])) });
-    installation.requests = await setUp(installation, { signInAccounts: paths.includes('sign-in') ? 16 : 0 });
+    installation.requests = (
+      await setUp(installation, { signInAccounts: paths.includes('sign-in') ? 16 : 0 })
+    ).requests;
   }
   // Warm-up, discarded: JIT, pools, caches.
   for (const side of sides) for (const p of paths) await run(side.installation.requests[p], 3);

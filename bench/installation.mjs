@@ -72,7 +72,8 @@ const json = async (u, init = {}) => {
 };
 
 /**
- * Sets the installation up and returns each path's autocannon options.
+ * Sets the installation up. Returns each path's autocannon options
+ * (`requests`), the owner's and the app user's Authorization headers and the ids.
  * `signInAccounts`: members made for the sign-in path, one per connection
  * (concurrent sign-ins of one email would be refused by its failure limit).
  */
@@ -136,7 +137,7 @@ export async function setUp({ url, operatorToken }, { signInAccounts = 0 } = {})
 
   let membersAdded = 0;
   let address = 0;
-  return {
+  const requests = {
     reveal: { url: `${w}/secrets/DATABASE_URL`, headers: auth },
     workspace: { url: w, headers: auth },
     flags: { url: `${w}/flags/runtime`, headers: auth },
@@ -174,4 +175,6 @@ export async function setUp({ url, operatorToken }, { signInAccounts = 0 } = {})
       ],
     },
   };
+  const appAuth = { authorization: `Bearer ${appToken}` };
+  return { requests, auth, appAuth, organizationId: created.organization.id, workspaceId: ws.id };
 }

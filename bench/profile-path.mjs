@@ -22,7 +22,7 @@ const installation = await startInstallation(root, {
   pglite: process.env.PROFILE_DB === 'pglite',
 });
 // Sign-ins as 16 accounts (one per connection, as npm run bench does), each from a new address.
-const requests = await setUp(installation, { signInAccounts: which === 'sign-in' ? 16 : 0 });
+const { requests } = await setUp(installation, { signInAccounts: which === 'sign-in' ? 16 : 0 });
 const result = await new Promise((resolve, reject) =>
   autocannon({ connections: 32, ...requests[which], duration: seconds }, (err, r) =>
     err ? reject(err) : resolve(r),

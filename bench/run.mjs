@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { setUp } from './installation.mjs';
 import { listRoutes, pageStatements, seedStatements, seedSummary } from './large-seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,13 +134,6 @@ async function withCpu(pid, run) {
   };
 }
 
-let address = 0;
-/** A client address per request: the per-address limits are not what is measured. */
-const nextAddress = () => {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
-
 /** Sets up one installation and measures every path on it. */
 async function runOn(kind) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gf-bench-'));
@@ -172,56 +166,15 @@ async function runOn(kind) {
     hello = await start(path.join(root, 'bench/hello.mjs'), { PORT: '0' });
     const s = server.url;
 
-    const email = `bench-${Date.now()}@example.test`;
-    const password = 'bench-password-1';
-    const created = await json(`${s}/v1/operator/organizations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${operatorToken}` },
-      body: JSON.stringify({
-        name: 'Bench',
-        owner_email: email,
-        owner_password: password,
-        plan_tier: 'enterprise',
-      }),
-    });
-    const organizationId = created.body.organization.id;
-    const signIn = () =>
-      json(`${s}/v1/auth/token`, {
-        method: 'POST',
-        headers: { 'x-forwarded-for': nextAddress() },
-        body: JSON.stringify({ email, password }),
-      });
-    const auth = { authorization: `Bearer ${(await signIn()).body.access_token}` };
-    const workspace = await json(`${s}/v1/organizations/${organizationId}/workspaces`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Bench' }),
-    });
-    const w = `${s}/v1/workspaces/${workspace.body.id}`;
-    await json(`${w}/flags/checkout-v2`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ value: true }),
-    });
-    await json(`${w}/secrets/DATABASE_URL`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ value: 'postgres://bench:secret@db.internal/app' }),
-    });
-    // Apps poll their flags with their users' tokens: an app user of the workspace's own sign-in.
-    await json(`${w}/auth`, { method: 'PUT', headers: auth, body: JSON.stringify({ mode: 'platform' }) });
-    const appUser = { email: `app-user-${Date.now()}@example.test`, password: 'app-user-password-1' };
-    await json(`${w}/users/add`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ ...appUser, temporary_password: false }),
-    });
-    const appUserToken = await json(`${s}/v1/public/workspaces/${workspace.body.id}/token`, {
-      method: 'POST',
-      headers: { 'x-forwarded-for': nextAddress() },
-      body: JSON.stringify(appUser),
-    });
-    const appAuth = { authorization: `Bearer ${appUserToken.body.access_token}` };
+    // Sign-ins as 16 accounts, one per connection: concurrent sign-ins of one
+    // email each hold a place in its failure limit until their password is
+    // checked, so 16 at once for one email would be refused with 429, and a
+    // refusal is no sign-in.
+    const { requests, auth, appAuth, organizationId, workspaceId } = await setUp(
+      { url: s, operatorToken },
+      { signInAccounts: 16 },
+    );
+    const w = `${s}/v1/workspaces/${workspaceId}`;
     const runtime = await json(`${w}/flags/runtime`, { headers: appAuth });
     const etag = runtime.headers.get('etag');
 
@@ -232,18 +185,16 @@ async function runOn(kind) {
     const idleRssMb = rssMb(server.child.pid);
 
     const helloRun = () => measure({ url: `${hello.url}/hello` });
-    // Members added by the create path, warm-up included: each needs a new email.
-    let membersAdded = 0;
     const paths = [
       {
         name: 'workspace read (team token)',
         target: 0.6,
-        run: (extra) => measure({ url: w, headers: auth, ...extra }),
+        run: (extra) => measure({ ...requests.workspace, ...extra }),
       },
       {
         name: 'GET flags/runtime (app-user token)',
         target: 0.6,
-        run: (extra) => measure({ url: `${w}/flags/runtime`, headers: appAuth, ...extra }),
+        run: (extra) => measure({ ...requests['flags-app-user'], ...extra }),
       },
       {
         name: 'GET flags/runtime, If-None-Match',
@@ -255,32 +206,12 @@ async function runOn(kind) {
       {
         name: 'secret reveal (decrypt + audit)',
         target: 0.35,
-        run: (extra) => measure({ url: `${w}/secrets/DATABASE_URL`, headers: auth, ...extra }),
+        run: (extra) => measure({ ...requests.reveal, ...extra }),
       },
       {
         name: 'membership create (outbox + audit)',
         target: 0.2,
-        run: (extra) =>
-          measure({
-            url: `${s}/v1/scopes/workspace/${workspace.body.id}/members`,
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            requests: [
-              {
-                setupRequest: (req) => {
-                  membersAdded += 1;
-                  return {
-                    ...req,
-                    body: JSON.stringify({
-                      email: `m-${Date.now()}-${membersAdded}@example.test`,
-                      role: 'member',
-                    }),
-                  };
-                },
-              },
-            ],
-            ...extra,
-          }),
+        run: (extra) => measure({ ...requests['create-member'], ...extra }),
       },
     ];
 
@@ -313,36 +244,7 @@ async function runOn(kind) {
     const baseRps = hellos.reduce((sum, h) => sum + h.requests.average, 0) / hellos.length;
     const baseP99 = hellos.reduce((sum, h) => sum + h.latency.p99, 0) / hellos.length;
 
-    // Sign-in: successful sign-ins from many addresses, while a read runs beside it.
-    // One account per connection: concurrent sign-ins of one email each hold a
-    // place in its failure limit until their password is checked, so 16 at once
-    // for one email would be refused with 429, and a refusal is no sign-in.
-    const signInBodies = [];
-    for (let i = 0; i < 16; i += 1) {
-      const member = `signin-${i}-${Date.now()}@example.test`;
-      await json(`${s}/v1/scopes/workspace/${workspace.body.id}/members`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ email: member, password, role: 'member', send_email: false }),
-      });
-      signInBodies.push(JSON.stringify({ email: member, password }));
-    }
-    let nextBody = 0;
-    const signInLoad = {
-      url: `${s}/v1/auth/token`,
-      method: 'POST',
-      connections: 16,
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: { ...req.headers, 'x-forwarded-for': nextAddress() },
-            body: signInBodies[nextBody++ % signInBodies.length],
-          }),
-        },
-      ],
-    };
+    const signInLoad = requests['sign-in'];
     // Two runs of sign-ins, each beside the read: as many as 16 connections
     // get through (what the server can do), and offered at a little over the
     // target's rate (whether it serves 70 a second and what 70 a second cost
@@ -440,7 +342,7 @@ async function runOn(kind) {
     // The lists on a large database: measured, seeded, measured again.
     if (process.env.BENCH_LISTS === 'false') return;
     const me = await json(`${s}/v1/me`, { headers: auth });
-    const ids = { workspaceId: workspace.body.id, organizationId, ownerId: me.body.id };
+    const ids = { workspaceId, organizationId, ownerId: me.body.id };
     const measureLists = async (base) => {
       const results = [];
       for (const route of listRoutes(base, ids, auth)) {
