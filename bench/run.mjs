@@ -297,42 +297,27 @@ async function runOn(kind) {
         `${r.serverUs.toFixed(0).padStart(18)} ${kind === 'postgres' ? r.postgresUs.toFixed(0).padStart(8) : '(engine in server)'}`,
       );
     }
-    line(
-      'sign-in, as many as 16 connections get',
-      signins['2xx'] / duration,
-      '',
-      '',
-      signins.latency.p99,
-      '',
-      signins.non2xx,
-    );
-    line(
-      '  read p99 beside them, × alone',
-      readBeside.requests.average,
-      '',
-      '',
-      readBeside.exactP99.toFixed(2),
-      (readBeside.exactP99 / aloneP99(0)).toFixed(2),
-      readBeside.non2xx,
-    );
-    line(
-      `sign-in, ${SIGN_IN_OFFERED} a second offered`,
-      offeredSignins['2xx'] / duration,
-      '',
-      '≥ 70/s',
-      offeredSignins.latency.p99,
-      '',
-      offeredSignins.non2xx,
-    );
-    line(
-      '  read p99 beside them, × alone',
-      readBesideOffered.requests.average,
-      '',
-      '≤ 2×',
-      readBesideOffered.exactP99.toFixed(2),
-      (readBesideOffered.exactP99 / aloneP99(1)).toFixed(2),
-      readBesideOffered.non2xx,
-    );
+    const signInRuns = [
+      { name: 'sign-in, as many as 16 connections get', load: signins, read: readBeside, targets: ['', ''] },
+      {
+        name: `sign-in, ${SIGN_IN_OFFERED} a second offered`,
+        load: offeredSignins,
+        read: readBesideOffered,
+        targets: ['≥ 70/s', '≤ 2×'],
+      },
+    ];
+    for (const [i, { name, load, read, targets }] of signInRuns.entries()) {
+      line(name, load['2xx'] / duration, '', targets[0], load.latency.p99, '', load.non2xx);
+      line(
+        '  read p99 beside them, × alone',
+        read.requests.average,
+        '',
+        targets[1],
+        read.exactP99.toFixed(2),
+        (read.exactP99 / aloneP99(i)).toFixed(2),
+        read.non2xx,
+      );
+    }
     console.log(
       `${'  (the read alone: before, between, after)'.padEnd(36)} ${readAlone
         .map((r) => r.requests.average.toFixed(0))
