@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type AddressInfo, Server as NetServer } from 'node:net';
 import type { HashingThreads } from '@groundfloor/crypto';
+import { createHttpServer } from '@groundfloor/http-express';
 import type { OutboxWorker } from '@groundfloor/mail-smtp';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import type { Express } from 'express';
@@ -54,7 +55,7 @@ export async function startServer(
   if (options.startWorkers !== false) worker.start();
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    const s = createHttpServer(app).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;

@@ -1,5 +1,6 @@
 export { type AppOptions, apiDocumentOf, createApp } from './create-app';
 export { STATUS_BY_CODE, STATUS_BY_KIND } from './error-map';
+export { createHttpServer } from './http-server';
 export { listRoutes, type RegisteredRoute } from './list-routes';
 export type { ErrorTranslator } from './middleware/error-handler';
 export type { FinishedRequest, RequestObserver } from './middleware/logging';
