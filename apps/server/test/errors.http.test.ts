@@ -198,7 +198,12 @@ describe('problem+json errors', () => {
         .get(path)
         .set(path.startsWith('/v1/operator') ? operator : auth)
         .expect(200);
-      expect(JSON.stringify(res.body)).not.toMatch(/[0-9A-F]{8}-[0-9A-F]{4}-/);
+      // Every id answered is in lower case (an id of digits only is both).
+      const ids =
+        JSON.stringify(res.body).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ??
+        [];
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids).toEqual(ids.map((id) => id.toLowerCase()));
     }
     await t.http
       .post(`/v1/scopes/account/${org}/members`)
