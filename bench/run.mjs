@@ -160,10 +160,14 @@ async function runOn(kind) {
   }
   let server;
   let hello;
+  let productHello;
   try {
     // As `npm start` and the image run it (docs/performance.md, "Idle memory").
     server = await start(path.join(root, 'apps/server/dist/main.js'), env, ['--max-semi-space-size=8']);
     hello = await start(path.join(root, 'bench/hello.mjs'), { PORT: '0' });
+    // The same hello-world served as the product serves its application
+    // (createHttpServer): shown beside the targets' baseline, not instead.
+    productHello = await start(path.join(root, 'bench/hello.mjs'), { PORT: '0', HELLO_SERVER: 'product' });
     const s = server.url;
 
     // Sign-ins as 16 accounts, one per connection: concurrent sign-ins of one
@@ -185,6 +189,7 @@ async function runOn(kind) {
     const idleRssMb = rssMb(server.child.pid);
 
     const helloRun = () => measure({ url: `${hello.url}/hello` });
+    const productHelloRun = () => measure({ url: `${productHello.url}/hello` });
     const paths = [
       {
         name: 'workspace read (team token)',
@@ -221,6 +226,7 @@ async function runOn(kind) {
     // minute apart: each path is compared with the hello-world runs on
     // either side of it (H P1 H P2 H …), not with one baseline for all.
     const hellos = [await helloRun()];
+    const productHellos = [await productHelloRun()];
     const rows = [];
     for (const p of paths) {
       // Each path warms up on its own first, so what is measured is the
@@ -243,6 +249,8 @@ async function runOn(kind) {
     }
     const baseRps = hellos.reduce((sum, h) => sum + h.requests.average, 0) / hellos.length;
     const baseP99 = hellos.reduce((sum, h) => sum + h.latency.p99, 0) / hellos.length;
+    productHellos.push(await productHelloRun());
+    const productRps = productHellos.reduce((sum, h) => sum + h.requests.average, 0) / productHellos.length;
 
     const signInLoad = requests['sign-in'];
     // Two runs of sign-ins, each beside the read: as many as 16 connections
@@ -270,12 +278,13 @@ async function runOn(kind) {
       `\n${kind}: ${connections} connections, ${duration} s per path; idle RSS ${idleRssMb} MB (target ≤ 120)`,
     );
     console.log(
-      `${'path'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99 ×'.padStart(6)}  errors  ${'CPU µs/req: server'.padStart(18)} ${'postgres'.padStart(8)}`,
+      `${'path'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99 ×'.padStart(6)}  errors  ${'CPU µs/req: server'.padStart(18)} ${'postgres'.padStart(8)} ${'÷ hello²'.padStart(8)}`,
     );
     const line = (name, rps, ratio, target, p99, p99x, bad, cpu = '') =>
       console.log(
         `${name.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${target.padStart(7)} ${String(p99).padStart(7)} ${p99x.padStart(6)}  ${String(bad).padEnd(6)}  ${cpu}`,
       );
+    const toProductHello = (rps) => (rps / productRps).toFixed(3).padStart(8);
     line(
       `Express hello-world (mean of ${hellos.length})`,
       baseRps,
@@ -283,6 +292,15 @@ async function runOn(kind) {
       '',
       baseP99.toFixed(1),
       '1.0',
+      0,
+    );
+    line(
+      `hello², served as the product serves`,
+      productRps,
+      (productRps / baseRps).toFixed(3),
+      '',
+      (productHellos.reduce((sum, h) => sum + h.latency.p99, 0) / productHellos.length).toFixed(1),
+      '',
       0,
     );
     for (const { name, r, target, bad, baseRps: pairRps, baseP99: pairP99 } of rows) {
@@ -294,7 +312,7 @@ async function runOn(kind) {
         r.latency.p99,
         (r.latency.p99 / pairP99).toFixed(1),
         bad,
-        `${r.serverUs.toFixed(0).padStart(18)} ${kind === 'postgres' ? r.postgresUs.toFixed(0).padStart(8) : '(engine in server)'}`,
+        `${r.serverUs.toFixed(0).padStart(18)} ${kind === 'postgres' ? r.postgresUs.toFixed(0).padStart(8) : '  engine'} ${toProductHello(r.requests.average)}`,
       );
     }
     const signInRuns = [
@@ -383,6 +401,7 @@ async function runOn(kind) {
   } finally {
     server?.child.kill('SIGTERM');
     hello?.child.kill('SIGTERM');
+    productHello?.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
