@@ -4,6 +4,7 @@
 // Every server runs in its own process; autocannon drives them from this one.
 // Bounded: loopback only, fixed durations. BENCH_DB=postgres|pglite runs one.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +87,20 @@ function measureExactly(options) {
       if (status >= 200 && status < 300) latencies.push(responseTime);
     });
   });
+}
+
+/** Milliseconds per argon2id check with the server's parameters, on this process's thread (median of 15). */
+function argon2CheckMs() {
+  const argon2 = createRequire(path.join(root, 'packages/crypto/package.json'))('@node-rs/argon2');
+  const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+  const hash = argon2.hashSync('bench-password', options);
+  const times = [];
+  for (let i = 0; i < 15; i += 1) {
+    const started = performance.now();
+    argon2.verifySync(hash, 'bench-password');
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[7];
 }
 
 /** A process's resident memory in MB (Linux). */
@@ -259,6 +274,10 @@ async function runOn(kind) {
     // the read). The read alone runs before, between and after, and each
     // run's p99 is compared with the mean of the two on either side of it.
     const drain = () => new Promise((r) => setTimeout(r, 1000));
+    // What one argon2id check takes this hour, measured here while the
+    // server is idle: sign-ins a second cannot pass the hashing threads'
+    // count divided by it, whatever the server does.
+    const checkMs = argon2CheckMs();
     const readAloneRun = () => measureExactly({ url: w, headers: auth, connections: 4 });
     const beside = (load) =>
       Promise.all([measure(load), measureExactly({ url: w, headers: auth, connections: 4 })]);
@@ -336,6 +355,9 @@ async function runOn(kind) {
         read.non2xx,
       );
     }
+    console.log(
+      `${'  (one argon2id check, measured alone)'.padEnd(36)} ${checkMs.toFixed(1)} ms: one hashing thread checks at most ${Math.floor(1000 / checkMs)} a second`,
+    );
     console.log(
       `${'  (the read alone: before, between, after)'.padEnd(36)} ${readAlone
         .map((r) => r.requests.average.toFixed(0))
