@@ -4,9 +4,9 @@
 // Every server runs in its own process; autocannon drives them from this one.
 // Bounded: loopback only, fixed durations. BENCH_DB=postgres|pglite runs one.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
