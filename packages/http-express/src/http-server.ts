@@ -12,12 +12,13 @@ const SERVED = new WeakMap<Express, { request: typeof IncomingMessage; response:
  * object that already has a prototype, V8 has to give it a new hidden
  * class, and on Node 20 that made each request's objects outlive several
  * young-generation collections: a third of everything a request allocated
- * was copied and promoted, the old generation filled every few seconds, and
- * a hello-world served a third of what it does without it
- * (docs/performance.md, "Express's prototype swap"). Here the server makes
- * requests and responses from classes whose prototypes are the
- * application's own, so the swap finds them already in place and changes
- * nothing. What the objects are and can do is the same either way.
+ * was copied and promoted, the old generation was marked and compacted
+ * every few hundred milliseconds (a hello-world) to every two seconds (this
+ * server's cached read), and a hello-world served a third of what it does
+ * without it (docs/performance.md, "Express's prototype swap"). Here the
+ * server makes requests and responses from classes whose prototypes are
+ * the application's own, so the swap finds them already in place and
+ * changes nothing. What the objects are and can do is the same either way.
  */
 export function createHttpServer(app: Express): Server {
   let classes = SERVED.get(app);

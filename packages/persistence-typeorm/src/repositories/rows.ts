@@ -10,7 +10,8 @@ type ColumnMetadata = EntityMetadata['columns'][number];
  * writes five rows and looks a user up by email, so the hot writes (users,
  * memberships, password links, audit events, the mail outbox) and that
  * lookup use these. Values still go through the driver's own conversion of
- * each column, so a row reads and writes exactly as TypeORM would.
+ * each column (skipped only for the types it returns unchanged, `AS_IS`),
+ * so a row reads and writes exactly as TypeORM would.
  *
  * The sign-in's writes (the user's last sign-in time, the session, its
  * refresh token) go through these too.
