@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  Clock,
-  RateConsumption,
-  RateDecision,
-  RateHit,
-  RateLimit,
-  RateLimiter,
+import {
+  assertDistinctRateKeys,
+  type Clock,
+  type RateConsumption,
+  type RateDecision,
+  type RateHit,
+  type RateLimit,
+  type RateLimiter,
+  type RatesConsumption,
 } from '@groundfloor/domain';
 import type { Redis } from 'ioredis';
 
@@ -43,6 +45,34 @@ if allowed then return {1, 0} end
 return {0, retry}
 `;
 
+/*
+ * `consumeAll`: the same window for each key, all in one script. KEYS: the
+ * limits' keys. ARGV: now (ms), then window (ms), limit and member for each
+ * key in turn. Every key is trimmed and counted first; the first without
+ * room is answered {0, its position (0-based), retry-after seconds} and
+ * nothing is added anywhere. Otherwise every member is added: {1}.
+ */
+const CONSUME_ALL = `
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[2 + (i - 1) * 3])
+  local limit = tonumber(ARGV[3 + (i - 1) * 3])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) >= limit then
+    local blocking = redis.call('ZREVRANGE', key, limit - 1, limit - 1, 'WITHSCORES')
+    local at = now
+    if blocking[2] then at = tonumber(blocking[2]) end
+    return {0, i - 1, math.max(1, math.ceil((at + window - now) / 1000))}
+  end
+end
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[2 + (i - 1) * 3])
+  redis.call('ZADD', key, now, ARGV[4 + (i - 1) * 3])
+  redis.call('PEXPIRE', key, window)
+end
+return {1}
+`;
+
 type Mode = 'check' | 'hit' | 'consume';
 
 interface WithDecide extends Redis {
@@ -54,6 +84,7 @@ interface WithDecide extends Redis {
     member: string,
     mode: Mode,
   ): Promise<[number, number]>;
+  gfRateConsumeAll(keyCount: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
 }
 
 /** The `RateLimiter` port on Redis (`REDIS_URL`), for limits that hold exactly across replicas. */
@@ -67,6 +98,8 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly prefix = 'gf:rate:',
   ) {
     redis.defineCommand('gfRateDecide', { numberOfKeys: 1, lua: DECIDE });
+    // Without numberOfKeys, the key count is the first argument of each call.
+    redis.defineCommand('gfRateConsumeAll', { lua: CONSUME_ALL });
     this.redis = redis as WithDecide;
   }
 
@@ -85,6 +118,20 @@ export class RedisRateLimiter implements RateLimiter {
     const [allowed, retry] = await this.decide(limit, 'consume', member);
     if (allowed !== 1) return { allowed: false, retryAfterSeconds: retry };
     return { allowed: true, retryAfterSeconds: 0, hit: { key: limit.key, id: member } };
+  }
+
+  async consumeAll(limits: readonly RateLimit[]): Promise<RatesConsumption> {
+    assertDistinctRateKeys(limits);
+    const members = limits.map(() => this.member());
+    const answer = await this.redis.gfRateConsumeAll(
+      limits.length,
+      ...limits.map((limit) => this.prefix + limit.key),
+      this.clock.now().getTime(),
+      ...limits.flatMap((limit, i) => [limit.windowSeconds * 1000, limit.limit, members[i] ?? '']),
+    );
+    if (answer[0] !== 1)
+      return { allowed: false, refused: answer[1] ?? 0, retryAfterSeconds: answer[2] ?? 1 };
+    return { allowed: true, hits: limits.map((limit, i) => ({ key: limit.key, id: members[i] ?? '' })) };
   }
 
   async refund(hit: RateHit): Promise<void> {

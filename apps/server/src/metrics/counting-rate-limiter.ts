@@ -1,4 +1,11 @@
-import type { RateConsumption, RateDecision, RateHit, RateLimit, RateLimiter } from '@groundfloor/domain';
+import type {
+  RateConsumption,
+  RateDecision,
+  RateHit,
+  RateLimit,
+  RateLimiter,
+  RatesConsumption,
+} from '@groundfloor/domain';
 import type { ServerMetrics } from './metrics';
 
 /** The bound rate limiter, counting its refusals for `/metrics`; decisions are unchanged. */
@@ -18,6 +25,13 @@ export class CountingRateLimiter implements RateLimiter {
 
   consume(limit: RateLimit): Promise<RateConsumption> {
     return this.inner.consume(limit).then((d) => this.counted(limit, d));
+  }
+
+  async consumeAll(limits: readonly RateLimit[]): Promise<RatesConsumption> {
+    const consumed = await this.inner.consumeAll(limits);
+    const refused = consumed.allowed ? undefined : limits[consumed.refused];
+    if (refused) this.metrics.rateLimitRefused(refused.key);
+    return consumed;
   }
 
   refund(hit: RateHit): Promise<void> {

@@ -24,6 +24,14 @@ export type RateConsumption =
   | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /**
+ * What `consumeAll` answers: a hit in every limit (in the order asked), or
+ * the position of the first limit that had no room and how long until it has.
+ */
+export type RatesConsumption =
+  | { readonly allowed: true; readonly hits: readonly RateHit[] }
+  | { readonly allowed: false; readonly refused: number; readonly retryAfterSeconds: number };
+
+/**
  * Sliding-window counters shared by every process using the same store, so
  * replicas never multiply a limit.
  */
@@ -40,7 +48,22 @@ export interface RateLimiter {
    * `refund` the hit when the attempt turns out not to count.
    */
   consume(limit: RateLimit): Promise<RateConsumption>;
-  /** Removes the one hit `consume` recorded; nothing happens if it is already gone. */
+  /**
+   * `consume` for several limits as one atomic step: a hit in each of them,
+   * or, when any has no room, in none. One step instead of one per limit
+   * (one round trip to the store), and an attempt refused by one limit never
+   * holds a place in another, not even for a moment. Each limit needs a key
+   * of its own; a repeated key is a programming error and throws.
+   */
+  consumeAll(limits: readonly RateLimit[]): Promise<RatesConsumption>;
+  /** Removes the one hit `consume` or `consumeAll` recorded; nothing happens if it is already gone. */
   refund(hit: RateHit): Promise<void>;
 }
 export const RATE_LIMITER = Symbol.for('gf.rate-limiter');
+
+/** `consumeAll` takes one hit per key: a repeated key is the caller's mistake, refused before the store is asked. */
+export function assertDistinctRateKeys(limits: readonly RateLimit[]): void {
+  if (new Set(limits.map((limit) => limit.key)).size !== limits.length) {
+    throw new Error('consumeAll: every limit needs a key of its own');
+  }
+}

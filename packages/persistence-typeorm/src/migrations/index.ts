@@ -16,6 +16,7 @@ import { TicketListIndex1767227200000 } from './1767227200000-ticket-list-index.
 import { TicketCounts1767227300000 } from './1767227300000-ticket-counts.migration';
 import { RateLimitFunction1767227400000 } from './1767227400000-rate-limit-function.migration';
 import { MembershipChangeByUser1767227500000 } from './1767227500000-membership-change-by-user.migration';
+import { RateLimitConsumeAll1767227600000 } from './1767227600000-rate-limit-consume-all.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -39,4 +40,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   TicketCounts1767227300000,
   RateLimitFunction1767227400000,
   MembershipChangeByUser1767227500000,
+  RateLimitConsumeAll1767227600000,
 ];

@@ -1,10 +1,12 @@
-import type {
-  Clock,
-  RateConsumption,
-  RateDecision,
-  RateHit,
-  RateLimit,
-  RateLimiter,
+import {
+  assertDistinctRateKeys,
+  type Clock,
+  type RateConsumption,
+  type RateDecision,
+  type RateHit,
+  type RateLimit,
+  type RateLimiter,
+  type RatesConsumption,
 } from '@groundfloor/domain';
 import type { EntityManager } from 'typeorm';
 import type { Executor } from '../executor';
@@ -56,6 +58,36 @@ export class DatabaseRateLimiter implements RateLimiter {
     const { decision, id } = await this.record(limit, 'if-allowed');
     if (id === null) return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
     return { allowed: true, retryAfterSeconds: 0, hit: { key: limit.key, id } };
+  }
+
+  /** One call of `gf_rate_limit_consume_all` (migration 1767227600000): every key's hit, or none. */
+  async consumeAll(limits: readonly RateLimit[]): Promise<RatesConsumption> {
+    assertDistinctRateKeys(limits);
+    const now = this.clock.now();
+    const rows: (WindowRow & { refused: number | null; hit_ids: (string | number)[] | null })[] =
+      await this.executor
+        .manager()
+        .query(
+          'SELECT refused, hits, blocking, hit_ids FROM gf_rate_limit_consume_all($1::text[], $2, $3::int[], $4::int[])',
+          [
+            limits.map((limit) => limit.key),
+            now,
+            limits.map((limit) => limit.windowSeconds),
+            limits.map((limit) => limit.limit),
+          ],
+        );
+    await this.sweep(now);
+    const row = rows[0];
+    if (!row) throw new Error('gf_rate_limit_consume_all answered no row');
+    const full = row.refused === null ? undefined : limits[row.refused];
+    if (full) {
+      const { retryAfterSeconds } = decisionOf(row, full, now);
+      return { allowed: false, refused: row.refused as number, retryAfterSeconds };
+    }
+    const ids = row.hit_ids ?? [];
+    if (ids.length !== limits.length)
+      throw new Error('gf_rate_limit_consume_all answered the wrong number of hits');
+    return { allowed: true, hits: limits.map((limit, i) => ({ key: limit.key, id: String(ids[i]) })) };
   }
 
   async refund(hit: RateHit): Promise<void> {

@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import type { Clock, RateLimit, RateLimiter } from '@groundfloor/domain';
+import type { Clock, RateHit, RateLimit, RateLimiter } from '@groundfloor/domain';
 import { FakeClock } from '../fakes/fakes';
 import { newId } from './contract-fixtures';
 import type { ContractSubject } from './contract-subject';
@@ -7,8 +7,9 @@ import type { ContractSubject } from './contract-subject';
 /**
  * What every `RateLimiter` must do: a sliding window per key, where `hit`
  * always records (a denied hit counts too), `consume` records only a hit
- * within the limit, atomically, `refund` removes exactly the hit it is given,
- * and `check` records nothing. `open` receives the clock the limiter must
+ * within the limit, atomically, `consumeAll` records one under every limit
+ * or under none, `refund` removes exactly the hit it is given, and `check`
+ * records nothing. `open` receives the clock the limiter must
  * read; the suite moves it.
  */
 export function describeRateLimiterContract(
@@ -154,6 +155,68 @@ export function describeRateLimiterContract(
       expect(await limiter().consume(limit)).toMatchObject(allowed);
       expect((await limiter().consume(limit)).allowed).toBe(false);
       expect((await limiter().check(other)).allowed).toBe(false);
+    });
+    it('consumeAll records a hit under every limit, each refundable on its own', async () => {
+      const a = aLimit(2, 60);
+      const b = aLimit(1, 60);
+      const taken = await limiter().consumeAll([a, b]);
+      if (!taken.allowed) throw new Error('consumeAll was refused');
+      expect(taken.hits.map((hit) => hit.key)).toEqual([a.key, b.key]);
+      expect((await limiter().check(b)).allowed).toBe(false);
+      expect(await limiter().check(a)).toEqual(allowed);
+      await limiter().refund(taken.hits[1] as RateHit);
+      expect(await limiter().check(b)).toEqual(allowed);
+      // The hit under `a` stays: one more fits, then `a` is full.
+      expect(await limiter().consume(a)).toMatchObject(allowed);
+      expect((await limiter().check(a)).allowed).toBe(false);
+    });
+
+    it('consumeAll refused by one limit records nothing under any, and names the first full one', async () => {
+      const roomy = aLimit(1, 60);
+      const full = aLimit(1, 60);
+      const later = aLimit(1, 60);
+      await limiter().hit(full);
+      clock.advance(15);
+      await limiter().hit(later);
+      clock.advance(15);
+      // At 30: `full`'s hit leaves at 60, `later`'s at 75; `full` comes first.
+      expect(await limiter().consumeAll([roomy, full, later])).toEqual({
+        allowed: false,
+        refused: 1,
+        retryAfterSeconds: 30,
+      });
+      expect(await limiter().consumeAll([roomy, later, full])).toEqual({
+        allowed: false,
+        refused: 1,
+        retryAfterSeconds: 45,
+      });
+      // Had `roomy` taken a hit before the refusals, it would be full now.
+      expect(await limiter().check(roomy)).toEqual(allowed);
+    });
+
+    it('consumeAll admits exactly the smallest limit of many concurrent calls, from either order', async () => {
+      const tight = aLimit(4, 60);
+      const loose = aLimit(100, 60);
+      // Half the calls name the keys the other way round: no call waits on another in a circle.
+      const results = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => limiter().consumeAll(i % 2 ? [tight, loose] : [loose, tight])),
+      );
+      const admitted = results.filter((r) => r.allowed);
+      expect(admitted).toHaveLength(4);
+      for (const [i, r] of results.entries()) {
+        if (!r.allowed) expect(r).toEqual({ allowed: false, refused: i % 2 ? 0 : 1, retryAfterSeconds: 60 });
+      }
+      // Only the admitted calls hold a place in `loose`: 96 more fit, not one more.
+      const rest = await Promise.all(Array.from({ length: 97 }, () => limiter().consume(loose)));
+      expect(rest.filter((r) => r.allowed)).toHaveLength(96);
+    });
+
+    it('consumeAll refuses a key named twice before counting anything', async () => {
+      const limit = aLimit(5, 60);
+      await expect(limiter().consumeAll([limit, { ...limit, limit: 9 }])).rejects.toThrow(/key of its own/);
+      expect(await limiter().consumeAll([])).toEqual({ allowed: true, hits: [] });
+      const taken = await Promise.all(Array.from({ length: 5 }, () => limiter().consume(limit)));
+      expect(taken.every((r) => r.allowed)).toBe(true);
     });
   });
 }

@@ -1,10 +1,12 @@
-import type {
-  Clock,
-  RateConsumption,
-  RateDecision,
-  RateHit,
-  RateLimit,
-  RateLimiter,
+import {
+  assertDistinctRateKeys,
+  type Clock,
+  type RateConsumption,
+  type RateDecision,
+  type RateHit,
+  type RateLimit,
+  type RateLimiter,
+  type RatesConsumption,
 } from '@groundfloor/domain';
 
 interface Hit {
@@ -38,6 +40,20 @@ export class InMemoryRateLimiter implements RateLimiter {
     const decision = this.decide(limit, hits);
     if (!decision.allowed) return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
     return { allowed: true, retryAfterSeconds: 0, hit: { key: limit.key, id: this.record(hits) } };
+  }
+
+  async consumeAll(limits: readonly RateLimit[]): Promise<RatesConsumption> {
+    assertDistinctRateKeys(limits);
+    const windows = limits.map((limit) => this.window(limit));
+    for (const [refused, limit] of limits.entries()) {
+      const decision = this.decide(limit, windows[refused] ?? []);
+      if (!decision.allowed)
+        return { allowed: false, refused, retryAfterSeconds: decision.retryAfterSeconds };
+    }
+    return {
+      allowed: true,
+      hits: limits.map((limit, i) => ({ key: limit.key, id: this.record(windows[i] ?? []) })),
+    };
   }
 
   async refund(hit: RateHit): Promise<void> {

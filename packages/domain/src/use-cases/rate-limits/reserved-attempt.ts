@@ -1,4 +1,4 @@
-import type { RateHit, RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
+import type { RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
 
 /** An attempt holding one hit in each of its limits until it is decided. */
 export interface ReservedAttempt {
@@ -11,35 +11,32 @@ export interface ReservedAttempt {
 }
 
 /**
- * Reserves one hit in each limit, in order, before the attempt is evaluated.
- * Each reservation is one atomic step of the limiter, so no more attempts
+ * Reserves one hit in each limit before the attempt is evaluated, all of
+ * them as one atomic step of the limiter (`consumeAll`), so no more attempts
  * than the limit are ever evaluated, however many arrive at once. (Checking
  * first and recording after a failure lets every concurrent attempt through
  * the check before the first failure is recorded.) A full limit refuses the
- * attempt, and the hits already reserved for it are given back.
+ * attempt, which then holds no place in any of them; the refusal names the
+ * first full limit in the order given.
  */
 export async function reserveAttempt<L extends RateLimit>(
   rateLimiter: RateLimiter,
   limits: readonly L[],
   refused: (limit: L, retryAfterSeconds: number) => Error,
 ): Promise<ReservedAttempt> {
-  const hits: RateHit[] = [];
+  const consumed = await rateLimiter.consumeAll(limits);
+  if (!consumed.allowed) {
+    const full = limits[consumed.refused];
+    if (full === undefined)
+      throw new Error(`the rate limiter refused limit ${consumed.refused} of ${limits.length}`);
+    throw refused(full, consumed.retryAfterSeconds);
+  }
+  const hits = consumed.hits;
   // A refund that fails leaves its hit to expire with the window: stricter
   // for a while, never looser, and the caller sees the error that mattered.
   const giveBack = async () => {
     await Promise.allSettled(hits.map((hit) => rateLimiter.refund(hit)));
   };
-  for (const limit of limits) {
-    const consumed = await rateLimiter.consume(limit).catch(async (error: unknown) => {
-      await giveBack();
-      throw error;
-    });
-    if (!consumed.allowed) {
-      await giveBack();
-      throw refused(limit, consumed.retryAfterSeconds);
-    }
-    hits.push(consumed.hit);
-  }
   return {
     async settle<T>(attempt: () => Promise<T | false>): Promise<T | false> {
       const outcome = await attempt().catch(async (error: unknown) => {

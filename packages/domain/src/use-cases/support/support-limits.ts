@@ -44,29 +44,29 @@ export interface SupportPlaces {
 }
 
 /**
- * Takes one place in every limit, each atomically (`consume`), or none: when
- * one limit is full, the places already taken are given back, so a refused
- * request counts nowhere and two concurrent requests never both take the
- * last place. The caller gives the places back too when its write fails
- * (the unresolved ceiling, a vanished ticket): only what was written counts.
+ * Takes one place in every limit or in none, as one atomic step of the
+ * limiter (`consumeAll`): a refused request counts nowhere, and two
+ * concurrent requests never both take the last place. The caller gives the
+ * places back when its write fails (the unresolved ceiling, a vanished
+ * ticket): only what was written counts.
  */
 export async function enforceSupportLimits(
   rateLimiter: RateLimiter,
   limits: readonly NamedLimit[],
 ): Promise<SupportPlaces> {
-  const taken: RateHit[] = [];
-  const giveBack = async () => {
-    await Promise.all(taken.splice(0).map((hit) => rateLimiter.refund(hit)));
-  };
-  for (const limit of limits) {
-    const consumed = await rateLimiter.consume(limit);
-    if (!consumed.allowed) {
-      await giveBack();
-      throw refused(limit, consumed.retryAfterSeconds);
-    }
-    taken.push(consumed.hit);
+  const consumed = await rateLimiter.consumeAll(limits);
+  if (!consumed.allowed) {
+    const full = limits[consumed.refused];
+    if (full === undefined)
+      throw new Error(`the rate limiter refused limit ${consumed.refused} of ${limits.length}`);
+    throw refused(full, consumed.retryAfterSeconds);
   }
-  return { giveBack };
+  const taken: RateHit[] = [...consumed.hits];
+  return {
+    async giveBack() {
+      await Promise.all(taken.splice(0).map((hit) => rateLimiter.refund(hit)));
+    },
+  };
 }
 
 /** Runs the write; if it throws, the places go back before the error does. */
