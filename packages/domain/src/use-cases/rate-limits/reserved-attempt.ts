@@ -1,4 +1,5 @@
 import type { RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
+import { takePlaces } from './take-places';
 
 /** An attempt holding one hit in each of its limits until it is decided. */
 export interface ReservedAttempt {
@@ -24,14 +25,7 @@ export async function reserveAttempt<L extends RateLimit>(
   limits: readonly L[],
   refused: (limit: L, retryAfterSeconds: number) => Error,
 ): Promise<ReservedAttempt> {
-  const consumed = await rateLimiter.consumeAll(limits);
-  if (!consumed.allowed) {
-    const full = limits[consumed.refused];
-    if (full === undefined)
-      throw new Error(`the rate limiter refused limit ${consumed.refused} of ${limits.length}`);
-    throw refused(full, consumed.retryAfterSeconds);
-  }
-  const hits = consumed.hits;
+  const hits = await takePlaces(rateLimiter, limits, refused);
   // A refund that fails leaves its hit to expire with the window: stricter
   // for a while, never looser, and the caller sees the error that mattered.
   const giveBack = async () => {

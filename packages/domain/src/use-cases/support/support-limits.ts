@@ -1,6 +1,7 @@
-import type { RateHit, RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
+import type { RateLimit, RateLimiter } from '../../ports/rate-limiter.port';
 import { rateLimited } from '../../shared/domain-error';
 import { Limits } from '../../shared/limits';
+import { takePlaces } from '../rate-limits/take-places';
 
 /** A support limit with the words the 429 uses to name it. */
 export interface NamedLimit extends RateLimit {
@@ -54,14 +55,7 @@ export async function enforceSupportLimits(
   rateLimiter: RateLimiter,
   limits: readonly NamedLimit[],
 ): Promise<SupportPlaces> {
-  const consumed = await rateLimiter.consumeAll(limits);
-  if (!consumed.allowed) {
-    const full = limits[consumed.refused];
-    if (full === undefined)
-      throw new Error(`the rate limiter refused limit ${consumed.refused} of ${limits.length}`);
-    throw refused(full, consumed.retryAfterSeconds);
-  }
-  const taken: RateHit[] = [...consumed.hits];
+  const taken = [...(await takePlaces(rateLimiter, limits, refused))];
   return {
     async giveBack() {
       await Promise.all(taken.splice(0).map((hit) => rateLimiter.refund(hit)));
