@@ -1,8 +1,18 @@
 // Prints the functions and the packages a .cpuprofile spent its samples in (self time).
+//
+//   node bench/summarize-profile.mjs <file.cpuprofile> [how many, 25]
+//
+// A server profiled with --cpu-prof writes one file per thread; the main
+// thread's is the one whose name ends in .001.cpuprofile.
 import { readFileSync } from 'node:fs';
 
-const profile = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const top = Number(process.argv[3] ?? 25);
+const [file, count = '25', ...rest] = process.argv.slice(2);
+const top = Number(count);
+if (!file || rest.length > 0 || !Number.isInteger(top) || top < 1) {
+  console.error('usage: node bench/summarize-profile.mjs <file.cpuprofile> [how many, 25]');
+  process.exit(2);
+}
+const profile = JSON.parse(readFileSync(file, 'utf8'));
 const counts = new Map();
 for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
 const total = profile.samples.length;
