@@ -79,10 +79,15 @@ export class DatabaseRateLimiter implements RateLimiter {
     await this.sweep(now);
     const row = rows[0];
     if (!row) throw new Error('gf_rate_limit_consume_all answered no row');
-    const full = row.refused === null ? undefined : limits[row.refused];
-    if (full) {
-      const { retryAfterSeconds } = decisionOf(row, full, now);
-      return { allowed: false, refused: row.refused as number, retryAfterSeconds };
+    if (row.refused !== null) {
+      const full = limits[row.refused];
+      if (!full)
+        throw new Error(`gf_rate_limit_consume_all refused limit ${row.refused} of ${limits.length}`);
+      return {
+        allowed: false,
+        refused: row.refused,
+        retryAfterSeconds: decisionOf(row, full, now).retryAfterSeconds,
+      };
     }
     const ids = row.hit_ids ?? [];
     if (ids.length !== limits.length)
