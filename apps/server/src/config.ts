@@ -60,6 +60,8 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Authorizing reads kept in memory, invalidated by LISTEN/NOTIFY (docs/performance.md). */
   readonly authorizationCache: boolean;
+  /** Repeated statements sent as named (prepared) statements (`DATABASE_PREPARED_STATEMENTS`). */
+  readonly databasePreparedStatements: boolean;
 }
 
 /** Thrown with one line per problem; the process prints them and stops. */
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     domainCnameTarget,
     allowPrivateMailHosts: bool('ALLOW_PRIVATE_MAIL_HOSTS', false),
     authorizationCache: bool('AUTHORIZATION_CACHE', true),
+    databasePreparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
     organizationCreationEnabled: bool('ORG_CREATION_ENABLED', false),
     planLimits,
     coderunnerUrl: url('CODERUNNER_URL', ['http:', 'https:']),

@@ -36,6 +36,8 @@ describe('configuration (supplement §1)', () => {
       llmCuPerUsd: 100,
       platformName: 'Groundfloor',
       logLevel: 'info',
+      authorizationCache: true,
+      databasePreparedStatements: true,
     });
   });
 
@@ -53,8 +55,12 @@ describe('configuration (supplement §1)', () => {
       PLAN_LIMITS: '{"free":{"workspaces":1,"llm.cu":null}}',
       DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2:53',
       MAIL_FROM: 'Groundfloor <ops@example.com>',
+      AUTHORIZATION_CACHE: 'false',
+      DATABASE_PREPARED_STATEMENTS: 'false',
     });
     expect(config.organizationCreationEnabled).toBe(true);
+    expect(config.authorizationCache).toBe(false);
+    expect(config.databasePreparedStatements).toBe(false);
     expect(config.allowPrivateMailHosts).toBe(true);
     expect(config.planLimits.free).toEqual({ workspaces: 1, 'llm.cu': null });
     expect(config.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2:53']);

@@ -129,4 +129,15 @@ maybe('SQL statements per request on PostgreSQL', () => {
     expect(texts.filter((text) => /gf_rate_limit_consume_all/.test(text))).toHaveLength(1);
     expect(texts.filter((text) => /^DELETE FROM rate_limit_hits/.test(text))).toHaveLength(1);
   });
+
+  it('parses none of a sign-in\'s statements once it has been seen: they are named, planned once per connection', async () => {
+    const owner = await organizationWithOwner(t);
+    const signIn = () =>
+      t.http.post('/v1/auth/token').send({ email: owner.email, password: owner.password }).expect(200);
+    // Named from a text's second sighting; each pooled connection then prepares its own copy.
+    for (let i = 0; i < 12; i++) await signIn();
+    const parsesBefore = counter.parses;
+    expect(await statementsOf(signIn)).toBe(4);
+    expect(counter.parses - parsesBefore).toBe(0);
+  });
 });

@@ -7,6 +7,7 @@ import type { DatabaseKind } from './executor';
 import { MIGRATIONS } from './migrations';
 import { EngineSocket } from './pglite/engine-socket';
 import { EngineThread } from './pglite/engine-thread';
+import { preparingClient, StatementNames } from './prepared-statements';
 import { ENTITY_SCHEMAS } from './schemas';
 
 export interface ConnectionOptions {
@@ -18,6 +19,12 @@ export interface ConnectionOptions {
   readonly memory?: boolean;
   /** PostgreSQL connections per process; defaults to 10. PGlite's clients share one session. */
   readonly poolSize?: number;
+  /**
+   * `DATABASE_PREPARED_STATEMENTS`: send the statements a process repeats as
+   * named (prepared) statements; defaults to true. False for a pooler in
+   * transaction mode, where a connection's named statements do not follow it.
+   */
+  readonly preparedStatements?: boolean;
 }
 
 export interface Connected {
@@ -50,6 +57,17 @@ const PGLITE_CLIENTS = 8;
 export async function connect(options: ConnectionOptions, logger: DatabaseLogger): Promise<Connected> {
   const poolErrorHandler = (err: Error) =>
     logger.warn({ error: err.name }, 'idle database connection failed');
+  // pg-pool builds its clients from `Client`; TypeORM passes `extra` to the pool.
+  const clientClass =
+    options.preparedStatements === false
+      ? {}
+      : {
+          Client: preparingClient(
+            new StatementNames({
+              onTurnedOff: (reason) => logger.warn({ reason }, 'named statements turned off'),
+            }),
+          ),
+        };
   if (options.databaseUrl) {
     const dataSource = new DataSource({
       ...COMMON,
@@ -62,7 +80,7 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
       connectTimeoutMS: 3000,
       applicationName: 'groundfloor-control',
       poolErrorHandler,
-      extra: { connectionTimeoutMillis: 3000, query_timeout: 15_000, keepAlive: true },
+      extra: { ...clientClass, connectionTimeoutMillis: 3000, query_timeout: 15_000, keepAlive: true },
     } satisfies DataSourceOptions);
     await dataSource.initialize();
     return { dataSource, kind: 'postgres', dispose: async () => {} };
@@ -90,7 +108,7 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
     database: 'postgres',
     poolSize: PGLITE_CLIENTS,
     poolErrorHandler,
-    extra: { stream: () => new EngineSocket(engine), idleTimeoutMillis: 0 },
+    extra: { ...clientClass, stream: () => new EngineSocket(engine), idleTimeoutMillis: 0 },
   } satisfies DataSourceOptions);
   try {
     await dataSource.initialize();

@@ -22,6 +22,7 @@ export const persistenceModule = new ContainerModule(({ bind }) => {
           databaseUrl: config.databaseUrl,
           dataDir: config.dataDir,
           authorizationCache: config.authorizationCache,
+          preparedStatements: config.databasePreparedStatements,
         }),
       [CONFIG],
     )
