@@ -130,7 +130,7 @@ maybe('SQL statements per request on PostgreSQL', () => {
     expect(texts.filter((text) => /^DELETE FROM rate_limit_hits/.test(text))).toHaveLength(1);
   });
 
-  it('parses none of a sign-in\'s statements once it has been seen: they are named, planned once per connection', async () => {
+  it('parses none of a sign-in’s statements once it has been seen: they are named, planned once per connection', async () => {
     const owner = await organizationWithOwner(t);
     const signIn = () =>
       t.http.post('/v1/auth/token').send({ email: owner.email, password: owner.password }).expect(200);
