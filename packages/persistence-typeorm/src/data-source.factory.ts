@@ -7,7 +7,7 @@ import type { DatabaseKind } from './executor';
 import { MIGRATIONS } from './migrations';
 import { EngineSocket } from './pglite/engine-socket';
 import { EngineThread } from './pglite/engine-thread';
-import { preparingClient, StatementNames } from './prepared-statements';
+import { PLAN_CACHE_MODE, preparingClient, StatementNames } from './prepared-statements';
 import { ENTITY_SCHEMAS } from './schemas';
 
 export interface ConnectionOptions {
@@ -112,6 +112,9 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
   } satisfies DataSourceOptions);
   try {
     await dataSource.initialize();
+    // One session for every client: its plan mode is set once (see PLAN_CACHE_MODE).
+    if (options.preparedStatements !== false)
+      await dataSource.query(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
   } catch (err) {
     await engine.close();
     throw err;

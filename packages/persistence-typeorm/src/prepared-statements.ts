@@ -19,9 +19,9 @@ const SIGHTINGS_KEPT = 2_000;
  * Which statement texts go to the database as named (prepared) statements.
  *
  * PostgreSQL parses, analyses and plans an unnamed statement every time it
- * is sent; a named one is parsed once per connection and its plan kept, so
- * sending it again costs only the bind and the execution (a sign-in's
- * statements: about a quarter of PostgreSQL's CPU, docs/performance.md).
+ * is sent; a named one is parsed and analysed once per connection, so
+ * sending it again costs only its planning and execution (see
+ * `PLAN_CACHE_MODE` for why plans are not kept too).
  * Only a text sent with parameters and seen more than once is named, and
  * only so many: the hot statements are a few dozen fixed texts, while
  * batches of varying size are a new text each and would fill the
@@ -87,6 +87,17 @@ const STALE_PLAN = '0A000'; // "cached plan must not change result type"
 const NOT_PREPARED = '26000'; // invalid_sql_statement_name: the connection lost it
 const ALREADY_PREPARED = '42P05'; // duplicate_prepared_statement: another client's
 
+/**
+ * Every execution planned for its own parameters. A kept generic plan is
+ * made once, from the table as it was then: one made while `users` held a
+ * row scanned the whole table for each lookup by email once creates had
+ * grown it to thousands (a membership create went from 160 to 300 µs of
+ * PostgreSQL's CPU), until an ANALYZE came by. Naming still saves the
+ * parse and the analysis of each statement, about half of what it saves
+ * with generic plans.
+ */
+export const PLAN_CACHE_MODE = 'force_custom_plan';
+
 let clients = 0;
 const nextClientPrefix = (): string => {
   clients += 1;
@@ -101,6 +112,17 @@ const nextClientPrefix = (): string => {
 export function preparingClient(names: StatementNames): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     private readonly prefix = nextClientPrefix();
+
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes a string or a config object.
+    constructor(config?: any) {
+      super(config);
+      // The session's startup options (kept from DATABASE_URL's, if any) gain the plan mode.
+      const parameters = (this as unknown as { connectionParameters: { options?: string } })
+        .connectionParameters;
+      parameters.options = [parameters.options, `-c plan_cache_mode=${PLAN_CACHE_MODE}`]
+        .filter(Boolean)
+        .join(' ');
+    }
 
     // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this one only reads its arguments.
     override query(config: any, values?: any, callback?: any): any {

@@ -140,6 +140,22 @@ describe.each(engines)('named statements on %s', (_engine, engine) => {
     });
   });
 
+  it('plans every execution for its own parameters, never from a kept generic plan', async () => {
+    // A generic plan made while a table was small would scan it whole once it has grown.
+    await db.dataSource.query('CREATE TABLE gf_plan_probe (id int PRIMARY KEY, label text)');
+    const read = 'SELECT label FROM gf_plan_probe WHERE id = $1';
+    await onOneConnection(db, async (runner) => {
+      for (let i = 0; i < 8; i++) await runner.query(read, [i]);
+      await runner.query('INSERT INTO gf_plan_probe SELECT g, g::text FROM generate_series(1, 5000) g');
+      expect(await runner.query(read, [4321])).toEqual([{ label: '4321' }]);
+      const [plans] = await runner.query(
+        'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1',
+        [read],
+      );
+      expect(plans).toEqual({ generic: 0, custom: 8 });
+    });
+  });
+
   it('serves many clients sending one text at once, each with its own copy', async () => {
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => db.dataSource.query(lookup, [i % 2 ? 'users' : 'sessions'])),
