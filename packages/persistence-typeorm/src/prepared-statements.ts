@@ -91,10 +91,10 @@ const ALREADY_PREPARED = '42P05'; // duplicate_prepared_statement: another clien
  * Every execution planned for its own parameters. A kept generic plan is
  * made once, from the table as it was then: one made while `users` held a
  * row scanned the whole table for each lookup by email once creates had
- * grown it to thousands (a membership create went from 160 to 300 µs of
- * PostgreSQL's CPU), until an ANALYZE came by. Naming still saves the
- * parse and the analysis of each statement, about half of what it saves
- * with generic plans.
+ * grown it to thousands (a membership create went from about 160 µs of
+ * PostgreSQL's CPU to 220 to 380), until an ANALYZE came by. Naming still
+ * saves each statement's parse and analysis: about three fifths of what it
+ * saved a sign-in with plans kept (docs/performance.md, "Named statements").
  */
 export const PLAN_CACHE_MODE = 'force_custom_plan';
 
