@@ -57,8 +57,10 @@ const PGLITE_CLIENTS = 8;
 export async function connect(options: ConnectionOptions, logger: DatabaseLogger): Promise<Connected> {
   const poolErrorHandler = (err: Error) =>
     logger.warn({ error: err.name }, 'idle database connection failed');
-  // pg-pool builds its clients from `Client`; TypeORM passes `extra` to the pool.
-  const clientClass =
+  // pg-pool builds its clients from `Client` and hands each new one to
+  // `onConnect` first; TypeORM passes `extra` to the pool. On PGlite every
+  // client's SET lands on the one shared session, harmlessly again.
+  const naming =
     options.preparedStatements === false
       ? {}
       : {
@@ -67,6 +69,8 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
               onTurnedOff: (reason) => logger.warn({ reason }, 'named statements turned off'),
             }),
           ),
+          onConnect: (client: { query(sql: string): Promise<unknown> }) =>
+            client.query(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`),
         };
   if (options.databaseUrl) {
     const dataSource = new DataSource({
@@ -80,7 +84,7 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
       connectTimeoutMS: 3000,
       applicationName: 'groundfloor-control',
       poolErrorHandler,
-      extra: { ...clientClass, connectionTimeoutMillis: 3000, query_timeout: 15_000, keepAlive: true },
+      extra: { ...naming, connectionTimeoutMillis: 3000, query_timeout: 15_000, keepAlive: true },
     } satisfies DataSourceOptions);
     await dataSource.initialize();
     return { dataSource, kind: 'postgres', dispose: async () => {} };
@@ -108,13 +112,10 @@ export async function connect(options: ConnectionOptions, logger: DatabaseLogger
     database: 'postgres',
     poolSize: PGLITE_CLIENTS,
     poolErrorHandler,
-    extra: { ...clientClass, stream: () => new EngineSocket(engine), idleTimeoutMillis: 0 },
+    extra: { ...naming, stream: () => new EngineSocket(engine), idleTimeoutMillis: 0 },
   } satisfies DataSourceOptions);
   try {
     await dataSource.initialize();
-    // One session for every client: its plan mode is set once (see PLAN_CACHE_MODE).
-    if (options.preparedStatements !== false)
-      await dataSource.query(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
   } catch (err) {
     await engine.close();
     throw err;

@@ -113,17 +113,6 @@ export function preparingClient(names: StatementNames): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     private readonly prefix = nextClientPrefix();
 
-    // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes a string or a config object.
-    constructor(config?: any) {
-      super(config);
-      // The session's startup options (kept from DATABASE_URL's, if any) gain the plan mode.
-      const parameters = (this as unknown as { connectionParameters: { options?: string } })
-        .connectionParameters;
-      parameters.options = [parameters.options, `-c plan_cache_mode=${PLAN_CACHE_MODE}`]
-        .filter(Boolean)
-        .join(' ');
-    }
-
     // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this one only reads its arguments.
     override query(config: any, values?: any, callback?: any): any {
       const name =
