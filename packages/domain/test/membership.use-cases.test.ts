@@ -353,6 +353,26 @@ describe('membership use cases', () => {
     expect(actions().filter((a) => a === 'membership.accepted')).toHaveLength(1);
   });
 
+  it('reject of an invitation accepted at the same moment is 404, not 409 (only accept is 409)', async () => {
+    const invited = await add({ email: 'both@acme.test', role: 'member' });
+    const me = invited.user.id;
+    await uc.redeemPasswordLink.execute({ token: linkToken(deps), password: 'chosen secret', ip: null });
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: DomainError) => e.code,
+      );
+    const input = { userId: me, membershipId: invited.membership.id, context: ctx(me) };
+    // Both look before either locks: the reject finds the row accepted under its lock.
+    const [accepted, rejected] = await Promise.all([
+      outcome(uc.memberships.accept.execute(input)),
+      outcome(uc.memberships.reject.execute(input)),
+    ]);
+    expect(accepted).toBe('ok');
+    expect(rejected).toBe('invitation_not_found');
+    expect(deps.uow.tables.memberships.get(invited.membership.id)?.status).toBe('accepted');
+  });
+
   it('reject deletes the invitation and keeps the login', async () => {
     const invited = await add({ email: 'no@acme.test', role: 'member' });
     const me = invited.user.id;

@@ -189,7 +189,7 @@ export function membershipRoutes(useCases: UseCases): Router {
       summary: 'Decline an invitation of the signed-in member',
       callers: ['team'],
       responses: { 204: null },
-      errors: INVITATION,
+      errors: ['invitation_not_found'],
       handlers: [
         team,
         membership,

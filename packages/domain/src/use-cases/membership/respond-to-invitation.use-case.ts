@@ -28,7 +28,8 @@ type InvitationInput = { userId: string; membershipId: string; context: RequestC
 /**
  * The invitee answers a pending membership (Membership state table). Someone
  * else's invitation, or one that is not pending, is 404; one accepted by a
- * concurrent request while this one waited for the row lock is 409. Allowed
+ * concurrent request while this one waited for the row lock is 409 to an
+ * accept and 404 to a reject. Allowed
  * on a frozen workspace or in a suspended organization.
  */
 async function respond(
@@ -46,7 +47,9 @@ async function respond(
   await deps.uow.transaction(async (tx) => {
     const membership = await tx.memberships.findByIdForUpdate(input.membershipId);
     if (!membership) throw invitationNotFound();
-    if (membership.status === 'accepted') throw membershipAlreadyAccepted();
+    // Only accept has a 409 for this (state table); a reject of what is no longer pending is 404.
+    if (membership.status === 'accepted')
+      throw answer === 'accept' ? membershipAlreadyAccepted() : invitationNotFound();
     if (answer === 'accept') {
       await requireTrustedBy(tx, membership.userId, membership.scopeType, membership.scopeId);
       membership.status = statusAfter(membership.status, 'accept');
