@@ -8,16 +8,19 @@ export type ResendCounters = Pick<AppUser, 'resendWindowStartedAt' | 'resendCoun
 const seconds = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
 /**
- * Spec, Resend: not within 1 minute of the last invitation email, and at
- * most 5 resends in the 24 hours counted from the first resend. The first
- * invitation is not a resend; it starts the 1-minute gap only. A window
- * that has run its 24 hours starts again with the next resend.
+ * Spec, Resend: 429 if resent within the last minute, and at most 5 resends
+ * in the 24 hours counted from the first resend. The first invitation is
+ * not a resend: the first resend may follow it at once, and the 1-minute
+ * gap counts from the last resend. A window that has run its 24 hours
+ * starts again with the next resend.
  *
  * Returns the counters after one more resend, or throws the 429 naming
  * the limit (with the seconds until a resend would be allowed).
  */
 export function afterResend(counters: ResendCounters, now: Date): ResendCounters {
-  const last = counters.lastInvitationSentAt;
+  // Every resend sets `lastInvitationSentAt`; before the first one it is the
+  // invitation's own time, which the gap does not count from.
+  const last = counters.resendWindowStartedAt === null ? null : counters.lastInvitationSentAt;
   if (last) {
     const since = seconds(last, now);
     if (since < Limits.inviteResendGapSeconds)

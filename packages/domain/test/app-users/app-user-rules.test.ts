@@ -113,18 +113,20 @@ describe('resend limits', () => {
   const fresh = { resendWindowStartedAt: null, resendCount: 0, lastInvitationSentAt: null };
   const invitedAt = (seconds: number) => ({ ...fresh, lastInvitationSentAt: at(seconds) });
 
-  it('the first resend a minute after the invitation opens a 24-hour window', () => {
-    expect(afterResend(invitedAt(0), at(60))).toEqual({
-      resendWindowStartedAt: at(60),
+  it('the first resend may follow the invitation at once, and opens a 24-hour window', () => {
+    expect(afterResend(invitedAt(0), at(1))).toEqual({
+      resendWindowStartedAt: at(1),
       resendCount: 1,
-      lastInvitationSentAt: at(60),
+      lastInvitationSentAt: at(1),
     });
   });
 
-  it('within a minute of the last invitation email is 429, with the seconds left', () => {
-    expect(() => afterResend(invitedAt(0), at(59))).toThrow(
+  it('within a minute of the last resend is 429, with the seconds left', () => {
+    const resent = afterResend(invitedAt(0), at(10));
+    expect(() => afterResend(resent, at(69))).toThrow(
       expect.objectContaining({ code: 'invite_resend_too_soon', retryAfterSeconds: 1 }),
     );
+    expect(afterResend(resent, at(70)).resendCount).toBe(2);
   });
 
   it('five resends in 24 hours from the first pass; the sixth is 429 until the window ends', () => {

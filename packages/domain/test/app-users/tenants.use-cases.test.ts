@@ -159,11 +159,11 @@ describe('tenant members', () => {
     });
     await inspect(world, emailedToken(world, 'new@example.test'));
     const other = await create(world, { name: 'Beta' });
-    await expect(addMember(world, other.id, { email: 'new@example.test' })).rejects.toEqual(
+    await addMember(world, other.id, { email: 'new@example.test' });
+    const third = await create(world, { name: 'Gamma' });
+    await expect(addMember(world, third.id, { email: 'new@example.test' })).rejects.toEqual(
       code('invite_resend_too_soon'),
     );
-    world.deps.clock.advance(60);
-    await addMember(world, other.id, { email: 'new@example.test' });
     const page = await world.uc.tenants.listMembers.execute(scope(world, other.id));
     expect(page.members.map((m) => m.user.email)).toEqual(['new@example.test']);
   });
