@@ -160,10 +160,10 @@ describe('workloads, data collections and Access over HTTP', () => {
       .expect(200);
     expect(acl.body).toEqual({
       grants: [
-        { role: 'admin', action: 'delete' },
         { role: 'admin', action: 'read' },
         { role: 'admin', action: 'write' },
-      ].sort((a, b) => a.action.localeCompare(b.action)),
+        { role: 'admin', action: 'delete' },
+      ],
       workload_grants: [],
     });
     await t.http
@@ -295,6 +295,11 @@ describe('workloads, data collections and Access over HTTP', () => {
       })
       .expect(200);
     expect(open.body.apps[0].visibility).toBe('workspace');
+    // Rule 1: saved exactly as sent; admin was left out, so it has no grant.
+    expect(open.body.app_grants).toEqual([
+      { role: 'viewer', app_id: app, action: 'read' },
+      { role: 'user', app_id: app, action: 'read' },
+    ]);
     // The app's own access setting is a view of the same grants.
     const appAccess = await t.http
       .get(`/v1/workspaces/${w.workspaceId}/apps/${app}/access`)

@@ -82,9 +82,9 @@ describe('Access read (spec: Access)', () => {
       { id: store.id, name: 'Store', visibility: 'workspace' },
     ]);
     expect(shown(document.vaultGrants)).toEqual([
-      { role: 'admin', collection: 'orders', action: 'delete' },
       { role: 'admin', collection: 'orders', action: 'read' },
       { role: 'admin', collection: 'orders', action: 'write' },
+      { role: 'admin', collection: 'orders', action: 'delete' },
     ]);
     expect(document.filesGrants).toEqual([]);
     // A `workspace` app: every role may launch it.
@@ -134,20 +134,22 @@ describe('Access PUT (spec: Access, PUT rules)', () => {
       vaultGrants: [vault('user', 'orders', 'read'), vault('viewer', 'logs', 'read')],
     });
     const omitted = await putAccess(world, {});
+    // The collections by name, each admin-only.
     expect(shown(omitted.vaultGrants)).toEqual([
-      { role: 'admin', collection: 'logs', action: 'delete' },
       { role: 'admin', collection: 'logs', action: 'read' },
       { role: 'admin', collection: 'logs', action: 'write' },
-      { role: 'admin', collection: 'orders', action: 'delete' },
+      { role: 'admin', collection: 'logs', action: 'delete' },
       { role: 'admin', collection: 'orders', action: 'read' },
       { role: 'admin', collection: 'orders', action: 'write' },
+      { role: 'admin', collection: 'orders', action: 'delete' },
     ]);
+    // The grants sent, then the fallback of the collection they left out.
     const partly = await putAccess(world, { vaultGrants: [vault('user', 'orders', 'read')] });
     expect(shown(partly.vaultGrants)).toEqual([
-      { role: 'admin', collection: 'logs', action: 'delete' },
+      { role: 'user', collection: 'orders', action: 'read' },
       { role: 'admin', collection: 'logs', action: 'read' },
       { role: 'admin', collection: 'logs', action: 'write' },
-      { role: 'user', collection: 'orders', action: 'read' },
+      { role: 'admin', collection: 'logs', action: 'delete' },
     ]);
   });
 
@@ -213,6 +215,40 @@ describe('Access PUT (spec: Access, PUT rules)', () => {
     const withoutUser = await putAccess(world, { appGrants: [launch('viewer', portal.id)] });
     expect(withoutUser.apps[0]).toEqual({ id: portal.id, name: 'Portal', visibility: 'restricted' });
     expect(shown(withoutUser.appGrants)).toEqual([{ role: 'viewer', appId: portal.id, action: 'read' }]);
+  });
+
+  it('rule 1: app launch left without admin lists no admin grant, the app still workspace-visible', async () => {
+    const { world, portal } = await withApps();
+    const document = await putAccess(world, {
+      appGrants: [launch('viewer', portal.id), launch('user', portal.id)],
+    });
+    expect(document.apps[0]).toEqual({ id: portal.id, name: 'Portal', visibility: 'workspace' });
+    expect(shown(document.appGrants.filter((g) => g.appId === portal.id))).toEqual([
+      { role: 'viewer', appId: portal.id, action: 'read' },
+      { role: 'user', appId: portal.id, action: 'read' },
+    ]);
+    expect(await getAccess(world)).toEqual(document);
+  });
+
+  it('rule 1: every list reads back in the order it was sent, across collections and apps', async () => {
+    const { world, portal, store } = await withApps();
+    await collection(world, 'orders');
+    await collection(world, 'audit');
+    const sent = {
+      vaultGrants: [
+        vault('user', 'orders', 'write'),
+        vault('viewer', 'audit', 'read'),
+        vault('admin', 'orders', 'delete'),
+        vault('user', 'orders', 'read'),
+      ],
+      filesGrants: [files('viewer', 'read'), files('admin', 'write')],
+      appGrants: [launch('user', store.id), launch('admin', portal.id), launch('viewer', store.id)],
+    };
+    const document = await putAccess(world, sent);
+    expect(shown(document.vaultGrants)).toEqual(sent.vaultGrants);
+    expect(shown(document.filesGrants)).toEqual(sent.filesGrants);
+    expect(shown(document.appGrants)).toEqual(sent.appGrants);
+    expect(await getAccess(world)).toEqual(document);
   });
 
   it('rule 7: admin is an ordinary role whose grants are listed and editable', async () => {
@@ -343,8 +379,8 @@ describe('one set of grants seen two ways', () => {
     expect(setting).toEqual({
       visibility: 'workspace',
       grants: [
-        { role: 'user', action: 'read' },
         { role: 'viewer', action: 'read' },
+        { role: 'user', action: 'read' },
       ],
     });
   });
@@ -381,7 +417,7 @@ describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
       { role: 'viewer', action: 'read' },
       { role: 'admin', action: 'read' },
     ]);
-    expect(await launchers()).toEqual(['admin', 'viewer']);
+    expect(await launchers()).toEqual(['viewer', 'admin']);
     expect(await put('workspace', [])).toEqual({ visibility: 'workspace', grants: [] });
     expect((await launchers()).sort()).toEqual(['admin', 'user', 'viewer']);
     expect(audited(world, 'app.access_updated')).toHaveLength(3);

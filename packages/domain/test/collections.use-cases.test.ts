@@ -38,9 +38,9 @@ const putAcl = (
   });
 
 const ADMIN_ONLY = [
-  { role: 'admin', action: 'delete' },
   { role: 'admin', action: 'read' },
   { role: 'admin', action: 'write' },
+  { role: 'admin', action: 'delete' },
 ];
 
 describe('data collections (supplement §17)', () => {
@@ -131,10 +131,11 @@ describe('collection ACLs (supplement §17)', () => {
       ],
       workloadGrants: [{ workloadId: worker.id, action: 'read' }],
     });
+    // As sent, the repeated grant once.
     expect(first).toEqual({
       grants: [
-        { role: 'user', action: 'read' },
         { role: 'user', action: 'write' },
+        { role: 'user', action: 'read' },
       ],
       workloadGrants: [{ workloadId: worker.id, action: 'read' }],
     });

@@ -321,10 +321,17 @@ export interface CollectionRepository {
 
 /** Site-role grants of a workspace: on collections, on files, on app launch. */
 export interface SiteGrantRepository {
-  /** The grants the target covers (every grant when absent), each once, in `compareGrants` order. */
+  /** The grants the target covers (every grant when absent), each once, in the order they were saved. */
   list(workspaceId: string, target?: GrantTarget): Promise<SiteGrant[]>;
-  /** Deletes every grant the target covers, then saves `grants` (each once), all of which it must cover. */
-  replace(workspaceId: string, target: GrantTarget, grants: readonly SiteGrant[]): Promise<void>;
+  /**
+   * Deletes every grant the targets cover, then saves `grants` in the order
+   * given (each once, where it first appears), all of which they must cover.
+   */
+  replace(
+    workspaceId: string,
+    target: GrantTarget | readonly GrantTarget[],
+    grants: readonly SiteGrant[],
+  ): Promise<void>;
 }
 
 /** Releases of `shell_federated` apps (supplement §9). */

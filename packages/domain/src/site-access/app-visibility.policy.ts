@@ -17,15 +17,34 @@ export function deriveVisibility(
 }
 
 /**
- * Who may launch the app, as grants: on a `workspace` app every catalog
- * role (anyone who can read the workspace may launch it); on a `restricted`
- * app only the roles granted launch.
+ * The app's launch grants as the Access document lists them: the ones
+ * saved, exactly as sent (PUT rule 1: leaving `admin` out removes its
+ * grant). A `workspace` app nobody has set grants on yet lists every
+ * catalog role, since anyone who can read the workspace may launch it.
  */
-export function effectiveLaunchGrants(
+export function listedLaunchGrants(
   app: Pick<App, 'id' | 'visibility'>,
   catalog: readonly SiteRole[],
   stored: readonly AppGrant[],
 ): AppGrant[] {
-  if (app.visibility === 'restricted') return stored.filter((g) => g.appId === app.id);
+  const own = stored.filter((g) => g.appId === app.id);
+  if (app.visibility === 'restricted' || own.length > 0) return own;
   return catalog.map((r) => ({ resource: 'app', role: r.name, appId: app.id, action: 'read' }));
+}
+
+/**
+ * Spec, Access: `workspace` when every non-admin site role can launch the
+ * app. On a `workspace` app everyone can (App access rules); on a
+ * `restricted` one, the roles granted launch.
+ */
+export function listedVisibility(
+  app: Pick<App, 'visibility'>,
+  catalog: readonly SiteRole[],
+  launch: readonly AppGrant[],
+): AppVisibility {
+  if (app.visibility === 'workspace') return 'workspace';
+  return deriveVisibility(
+    catalog,
+    launch.map((g) => g.role),
+  );
 }

@@ -54,16 +54,18 @@ const resourceIdOf = (g: SiteGrant): string =>
 export const grantKey = (g: SiteGrant): string =>
   `${g.resource}\u0000${resourceIdOf(g)}\u0000${g.role}\u0000${g.action}`;
 
-/** The order every view lists grants in: resource type, resource, role, action (by code unit). */
-export function compareGrants(a: SiteGrant, b: SiteGrant): number {
-  const x = grantKey(a);
-  const y = grantKey(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Each grant once, in the listing order. */
+/**
+ * Each grant once, where it first appears. Grants are saved exactly as sent
+ * (spec: Access, PUT rule 1), so every view lists them in the order they
+ * were sent, not in an order of its own.
+ */
 export function distinctGrants<T extends SiteGrant>(grants: readonly T[]): T[] {
   const seen = new Map<string, T>();
-  for (const g of grants) seen.set(grantKey(g), g);
-  return [...seen.values()].sort(compareGrants);
+  for (const g of grants) if (!seen.has(grantKey(g))) seen.set(grantKey(g), g);
+  return [...seen.values()];
+}
+
+/** True when the grant is one of those any of the targets covers. */
+export function isCoveredByAny(grant: SiteGrant, targets: readonly GrantTarget[]): boolean {
+  return targets.some((target) => isCoveredBy(grant, target));
 }

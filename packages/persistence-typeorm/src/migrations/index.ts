@@ -17,6 +17,8 @@ import { TicketCounts1767227300000 } from './1767227300000-ticket-counts.migrati
 import { RateLimitFunction1767227400000 } from './1767227400000-rate-limit-function.migration';
 import { MembershipChangeByUser1767227500000 } from './1767227500000-membership-change-by-user.migration';
 import { RateLimitConsumeAll1767227600000 } from './1767227600000-rate-limit-consume-all.migration';
+import { SiteGrantOrder1767227700000 } from './1767227700000-site-grant-order.migration';
+import { AppUserInvitePending1767227800000 } from './1767227800000-app-user-invite-pending.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -41,4 +43,6 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   RateLimitFunction1767227400000,
   MembershipChangeByUser1767227500000,
   RateLimitConsumeAll1767227600000,
+  SiteGrantOrder1767227700000,
+  AppUserInvitePending1767227800000,
 ];

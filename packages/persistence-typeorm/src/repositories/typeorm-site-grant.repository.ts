@@ -1,7 +1,7 @@
 import {
   distinctGrants,
   type GrantTarget,
-  isCoveredBy,
+  isCoveredByAny,
   type SiteGrant,
   type SiteGrantRepository,
 } from '@groundfloor/domain';
@@ -28,16 +28,23 @@ export class TypeormSiteGrantRepository implements SiteGrantRepository {
   async list(workspaceId: string, target?: GrantTarget): Promise<SiteGrant[]> {
     if (!isUuid(workspaceId)) return [];
     const where = target ? whereTarget(workspaceId, target) : { workspaceId };
-    const records = await this.scope.manager().find(SiteRoleGrantSchema, { where });
-    // Sorted here rather than in SQL, so every adapter lists in the same (code-unit) order.
-    return distinctGrants(records.map(SiteRoleGrantMapper.toDomain));
+    const records = await this.scope
+      .manager()
+      .find(SiteRoleGrantSchema, { where, order: { ordinal: 'ASC' } });
+    return records.map(SiteRoleGrantMapper.toDomain);
   }
 
-  async replace(workspaceId: string, target: GrantTarget, grants: readonly SiteGrant[]): Promise<void> {
-    const stray = grants.find((g) => !isCoveredBy(g, target));
+  async replace(
+    workspaceId: string,
+    target: GrantTarget | readonly GrantTarget[],
+    grants: readonly SiteGrant[],
+  ): Promise<void> {
+    const targets: readonly GrantTarget[] = Array.isArray(target) ? target : [target as GrantTarget];
+    const stray = grants.find((g) => !isCoveredByAny(g, targets));
     if (stray) throw new Error(`grant outside the replaced target: ${JSON.stringify(stray)}`);
     const manager = this.scope.manager();
-    await manager.delete(SiteRoleGrantSchema, whereTarget(workspaceId, target));
+    for (const t of targets) await manager.delete(SiteRoleGrantSchema, whereTarget(workspaceId, t));
+    // One multi-row INSERT: each row takes the sequence's next number in the order given.
     const records = distinctGrants(grants).map((g) => SiteRoleGrantMapper.toRecord(workspaceId, g));
     if (records.length > 0) await manager.insert(SiteRoleGrantSchema, records);
   }

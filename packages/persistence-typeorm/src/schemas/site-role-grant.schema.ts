@@ -2,7 +2,8 @@ import { EntitySchema } from 'typeorm';
 
 /**
  * A row of `site_role_grants`: one grant of a site role. `resourceId` is the
- * collection name, the app id, or '' for the workspace's files.
+ * collection name, the app id, or '' for the workspace's files. `ordinal`
+ * (from a sequence, on insert) keeps the order the grants were sent in.
  */
 export interface SiteRoleGrantRecord {
   workspaceId: string;
@@ -10,6 +11,7 @@ export interface SiteRoleGrantRecord {
   resourceId: string;
   role: string;
   action: string;
+  ordinal?: string;
 }
 
 export const SiteRoleGrantSchema = new EntitySchema<SiteRoleGrantRecord>({
@@ -21,5 +23,6 @@ export const SiteRoleGrantSchema = new EntitySchema<SiteRoleGrantRecord>({
     resourceId: { type: 'text', name: 'resource_id', primary: true },
     role: { type: 'text', primary: true },
     action: { type: 'text', primary: true },
+    ordinal: { type: 'bigint', insert: false, update: false, select: false },
   },
 });

@@ -1,5 +1,5 @@
 import type { GrantTarget, SiteGrant, SiteGrantRepository } from '@groundfloor/domain';
-import { distinctGrants, isCoveredBy } from '@groundfloor/domain';
+import { distinctGrants, isCoveredBy, isCoveredByAny } from '@groundfloor/domain';
 import type { InMemoryTables } from './in-memory-repositories';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -12,15 +12,21 @@ export class InMemorySiteGrantRepository implements SiteGrantRepository {
       .siteGrants.filter((row) => row.workspaceId === workspaceId)
       .map((row) => row.grant)
       .filter((g) => target === undefined || isCoveredBy(g, target));
-    return distinctGrants(grants).map(copy);
+    return grants.map(copy);
   }
-  async replace(workspaceId: string, target: GrantTarget, grants: readonly SiteGrant[]) {
-    const stray = grants.find((g) => !isCoveredBy(g, target));
+  /** Rows keep the order they were inserted in, as the sequence numbers them there. */
+  async replace(
+    workspaceId: string,
+    target: GrantTarget | readonly GrantTarget[],
+    grants: readonly SiteGrant[],
+  ) {
+    const targets: readonly GrantTarget[] = Array.isArray(target) ? target : [target as GrantTarget];
+    const stray = grants.find((g) => !isCoveredByAny(g, targets));
     if (stray) throw new Error(`grant outside the replaced target: ${JSON.stringify(stray)}`);
     const tables = this.t();
     tables.siteGrants = [
       ...tables.siteGrants.filter(
-        (row) => row.workspaceId !== workspaceId || !isCoveredBy(row.grant, target),
+        (row) => row.workspaceId !== workspaceId || !isCoveredByAny(row.grant, targets),
       ),
       ...distinctGrants(grants).map((grant) => ({ workspaceId, grant: copy(grant) })),
     ];

@@ -2,14 +2,8 @@ import type { App, AppVisibility } from '../../app/app';
 import { PRODUCT_APP_KINDS } from '../../app/app';
 import type { Repositories } from '../../ports/repositories.port';
 import { Limits } from '../../shared/limits';
-import { deriveVisibility, effectiveLaunchGrants } from '../../site-access/app-visibility.policy';
-import {
-  type AppGrant,
-  type CollectionGrant,
-  compareGrants,
-  type FilesGrant,
-  type SiteGrant,
-} from '../../site-access/site-grant';
+import { listedLaunchGrants, listedVisibility } from '../../site-access/app-visibility.policy';
+import type { AppGrant, CollectionGrant, FilesGrant, SiteGrant } from '../../site-access/site-grant';
 import { type SiteRole, siteRoleCatalog } from '../../site-access/site-role';
 
 /** The spec's Access read, `{workspace_id, roles, apps, vault_grants, files_grants, app_grants}`. */
@@ -33,10 +27,11 @@ export function launchableApps(repos: Repositories, workspaceId: string): Promis
 }
 
 /**
- * The workspace's grants seen whole. App grants are who may launch each
- * app (every role on a `workspace` app), and `apps[].visibility` is
- * derived from them (spec: Access): sending this document back unchanged
- * changes nothing a user could notice.
+ * The workspace's grants seen whole, each list in the order it was sent
+ * (PUT rule 1). App grants are those saved for the apps Access covers (every
+ * role on a `workspace` app nobody has set grants on), and
+ * `apps[].visibility` says whether every non-admin role can launch the app:
+ * sending this document back unchanged changes nothing a user could notice.
  */
 export async function readAccessDocument(repos: Repositories, workspaceId: string): Promise<AccessDocument> {
   const [roles, apps, grants] = await Promise.all([
@@ -47,22 +42,26 @@ export async function readAccessDocument(repos: Repositories, workspaceId: strin
   const of = <R extends SiteGrant['resource']>(resource: R) =>
     grants.filter((g): g is Extract<SiteGrant, { resource: R }> => g.resource === resource);
   const stored = of('app');
-  const appGrants: AppGrant[] = [];
-  const appViews = apps.map((app) => {
-    const launch = effectiveLaunchGrants(app, roles, stored);
-    appGrants.push(...launch);
-    const visibility = deriveVisibility(
-      roles,
-      launch.map((g) => g.role),
-    );
-    return { id: app.id, name: app.name, visibility };
-  });
+  const listed = new Map(apps.map((app) => [app.id, listedLaunchGrants(app, roles, stored)]));
+  // Saved grants in the order saved, then the defaults of apps with none.
+  const appGrants: AppGrant[] = [
+    ...stored.filter((g) => listed.get(g.appId)?.includes(g)),
+    ...apps.flatMap((app) => {
+      const launch = listed.get(app.id) ?? [];
+      return launch.some((g) => stored.includes(g)) ? [] : launch;
+    }),
+  ];
+  const appViews = apps.map((app) => ({
+    id: app.id,
+    name: app.name,
+    visibility: listedVisibility(app, roles, listed.get(app.id) ?? []),
+  }));
   return {
     workspaceId,
     roles,
     apps: appViews,
     vaultGrants: of('collection'),
     filesGrants: of('files'),
-    appGrants: appGrants.sort(compareGrants),
+    appGrants,
   };
 }

@@ -68,9 +68,14 @@ export class PutAccess {
       await tx.siteGrants.replace(workspace.id, { resource: 'collection' }, withAdminFallback(names, vault));
       await tx.siteGrants.replace(workspace.id, { resource: 'files' }, files);
       if (launch !== null) {
+        // One replace for every app, so the grants keep the order they were sent in.
+        await tx.siteGrants.replace(
+          workspace.id,
+          apps.map((app) => ({ resource: 'app', appId: app.id })),
+          launch,
+        );
         for (const app of apps) {
           const granted = launch.filter((g) => g.appId === app.id);
-          await tx.siteGrants.replace(workspace.id, { resource: 'app', appId: app.id }, granted);
           // Rule 6: every non-admin role granted launch keeps the app `workspace`.
           const visibility = deriveVisibility(
             catalog,
