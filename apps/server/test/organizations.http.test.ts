@@ -177,11 +177,21 @@ describe.each(CONCURRENT_DATABASES)('organizations, workspaces and environments 
       .send({ name: 'prod' })
       .expect(409);
     expect(dup.body.code).toBe('environment_name_taken');
-    await t.http
+    // Any one line of 1 to 63 characters; blank, too long or several lines is 422.
+    const staging = await t.http
       .post(`/v1/workspaces/${ws.body.id}/environments`)
       .set(auth)
-      .send({ name: 'Not Valid!' })
-      .expect(422);
+      .send({ name: '  Staging EU ' })
+      .expect(201);
+    expect(staging.body).toMatchObject({ name: 'Staging EU', status: 'active' });
+    for (const name of ['   ', 'x'.repeat(64), 'two\nlines']) {
+      const refused = await t.http
+        .post(`/v1/workspaces/${ws.body.id}/environments`)
+        .set(auth)
+        .send({ name })
+        .expect(422);
+      expect(refused.body.code).toBe('invalid_environment_name');
+    }
     const patched = await t.http
       .patch(`/v1/workspaces/${ws.body.id}/environments/${prod.body.id}`)
       .set(auth)
@@ -194,7 +204,11 @@ describe.each(CONCURRENT_DATABASES)('organizations, workspaces and environments 
       .send({ status: 'paused' })
       .expect(422);
     const list = await t.http.get(`/v1/workspaces/${ws.body.id}/environments`).set(auth).expect(200);
-    expect(list.body.environments.map((e: { name: string }) => e.name)).toEqual(['dev', 'production']);
+    expect(list.body.environments.map((e: { name: string }) => e.name)).toEqual([
+      'dev',
+      'production',
+      'Staging EU',
+    ]);
     const member = await memberWith({ type: 'workspace', id: ws.body.id }, 'member');
     await t.http.get(`/v1/workspaces/${ws.body.id}/environments`).set(member).expect(200);
     await t.http

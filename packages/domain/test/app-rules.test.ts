@@ -76,9 +76,13 @@ describe('App state table (spec: States and transitions, App)', () => {
 });
 
 describe('promoted slug', () => {
-  it('appends the target environment, with _ as -, within 63 characters', () => {
+  it('appends the target environment made a slug, within 63 characters', () => {
     expect(promotedSlug('shop', 'prod')).toBe('shop-prod');
     expect(promotedSlug('shop', 'qa_eu')).toBe('shop-qa-eu');
+    expect(promotedSlug('shop', 'QA EU (Frankfurt)')).toBe('shop-qa-eu-frankfurt');
+    expect(promotedSlug('shop', 'Prüfung')).toBe('shop-pr-fung');
+    expect(promotedSlug('shop', '日本')).toBe('shop-env');
+    expect(() => requireAppSlug(promotedSlug('shop', 'QA EU (Frankfurt)'))).not.toThrow();
     const long = promotedSlug('x'.repeat(63), 'prod');
     expect(long).toBe(`${'x'.repeat(58)}-prod`);
     expect(() => requireAppSlug(promotedSlug('a', 'e'.repeat(63)))).not.toThrow();

@@ -293,14 +293,14 @@ describe('environments', () => {
       name: 'A',
       context: ctx(ownerId),
     });
-    await expect(
-      uc.createEnvironment.execute({
-        userId: ownerId,
-        workspaceId: ws.id,
-        name: 'Has Spaces',
-        context: ctx(ownerId),
-      }),
-    ).rejects.toMatchObject({ kind: 'invalid' });
+    const create = (name: string) =>
+      uc.createEnvironment.execute({ userId: ownerId, workspaceId: ws.id, name, context: ctx(ownerId) });
+    for (const name of ['', '  ', 'x'.repeat(64), 'line\nbreak', 'tab\there']) {
+      await expect(create(name)).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_environment_name' });
+    }
+    // Any one line of text: names are the team's, not slugs.
+    expect((await create(' QA EU (Frankfurt) ')).name).toBe('QA EU (Frankfurt)');
+    expect((await create('é'.repeat(63))).name).toHaveLength(63);
     const [dev] = await uc.listEnvironments.execute({ userId: ownerId, workspaceId: ws.id });
     await expect(
       uc.updateEnvironment.execute({

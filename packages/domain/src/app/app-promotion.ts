@@ -53,10 +53,16 @@ export function sameSettings(a: App, b: App): boolean {
 
 /**
  * The slug of an app promotion creates: the source's, then the target
- * environment's name (`shop` to `prod` is `shop-prod`), shortened to fit
- * 63 characters. Environment names may hold `_`, which slugs may not.
+ * environment's name made a slug (`shop` to `prod` is `shop-prod`, to
+ * `QA EU` is `shop-qa-eu`), shortened to fit 63 characters. A name with
+ * nothing a slug may hold becomes `env`.
  */
 export function promotedSlug(sourceSlug: string, environmentName: string): string {
-  const suffix = `-${environmentName.replaceAll('_', '-')}`.slice(0, Limits.appSlug.max - 1);
+  const environment =
+    environmentName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'env';
+  const suffix = `-${environment}`.slice(0, Limits.appSlug.max - 1);
   return `${sourceSlug.slice(0, Limits.appSlug.max - suffix.length)}${suffix}`;
 }

@@ -14,17 +14,21 @@ export interface Environment {
 /** Every workspace is created with this environment. */
 export const DEFAULT_ENVIRONMENT = 'dev';
 
-const ENVIRONMENT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const NAME_MAX = 63;
+// Line breaks, tabs and other control characters: a name is one line of text.
+const CONTROL = /\p{Cc}/u;
 
-/** Environment names are short lowercase slugs: they appear in URLs, CLIs and secret paths. */
+/**
+ * An environment's name as the team writes it (`dev`, `Staging`, `QA EU`):
+ * one line of 1 to 63 characters after trimming. The spec asks only that
+ * names be unique in a workspace; where a name must become part of a slug,
+ * it is turned into one there (`promotedSlug`).
+ */
 export function requireEnvironmentName(value: string): string {
   const name = value.trim();
-  if (!ENVIRONMENT_NAME.test(name)) {
-    throw invalid('invalid_environment_name', 'name must be 1 to 63 lowercase letters, digits, _ or -', [
-      {
-        field: 'name',
-        message: 'must be 1 to 63 lowercase letters, digits, _ or -, starting with a letter or digit',
-      },
+  if (name.length === 0 || [...name].length > NAME_MAX || CONTROL.test(name)) {
+    throw invalid('invalid_environment_name', 'name must be one line of 1 to 63 characters', [
+      { field: 'name', message: 'must be one line of 1 to 63 characters' },
     ]);
   }
   return name;
