@@ -237,15 +237,33 @@ describe.each(DATABASES)('app users on %s', (kind) => {
     });
 
     it('temporary-password: 200 once with no-store; 409 once the user chose a password', async () => {
-      const pending = await w.invite({ email: uniqueEmail(), send_email: false }).expect(201);
+      const email = uniqueEmail();
+      const pending = await w.invite({ email, send_email: false }).expect(201);
       const res = await t.http.post(user(pending.body.id, '/temporary-password')).set(w.auth).expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
+      // Set, not yet used: still pending (spec, States and transitions: "temporary password used").
       expect(res.body).toMatchObject({
         id: pending.body.id,
         password_change_required: true,
-        invite_pending: false,
+        invite_pending: true,
       });
       expect(typeof res.body.temporary_password).toBe('string');
+      expect((await t.http.get(user(pending.body.id)).set(w.auth).expect(200)).body.invite_pending).toBe(
+        true,
+      );
+      // It is a way to sign in, so resending an invitation is still 409.
+      expect(
+        (await t.http.post(user(pending.body.id, '/resend-invite')).set(w.auth).expect(409)).body.code,
+      ).toBe('app_user_can_sign_in');
+      await publicCall(t, w.tokenPath, {
+        email,
+        password: res.body.temporary_password,
+        new_password: 'my own password',
+      }).expect(200);
+      expect((await t.http.get(user(pending.body.id)).set(w.auth).expect(200)).body).toMatchObject({
+        invite_pending: false,
+        password_change_required: false,
+      });
       const chose = await w
         .add({ email: uniqueEmail(), password: 'a good password', temporary_password: false })
         .expect(201);

@@ -149,6 +149,16 @@ describe.each(DATABASES)('workspace sign-in configuration on %s', (kind) => {
       );
     });
 
+    it('answers 400 confirm_name_mismatch, before the 409, for a missing or non-string confirm_name', async () => {
+      const w = await world();
+      await w.put({ mode: 'platform' }).expect(200);
+      for (const body of [{}, { confirm_name: null }, { confirm_name: 42 }, { confirm_name: ['Main'] }]) {
+        expect((await w.deletePlatform(body).expect(400)).body.code).toBe('confirm_name_mismatch');
+      }
+      const noBody = await t.http.delete(`${w.base}/auth/platform`).set(w.auth).expect(400);
+      expect(noBody.body.code).toBe('confirm_name_mismatch');
+    });
+
     it('deletes the directory once the mode is not platform, keeping the mode; deleting again is 204', async () => {
       const w = await world();
       await w

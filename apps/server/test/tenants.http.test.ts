@@ -74,7 +74,24 @@ describe.each(DATABASES)('tenants on %s', (kind) => {
       invited: true,
       user: { email: newcomer, invite_pending: true, email_sent: true },
     });
-    await publicCall(t, '/v1/public/invite-links/inspect', { token: mailedToken(t, newcomer) }).expect(200);
+    // The member's user carries the invitation's expiry, as GET /users/{id} does.
+    const inspected = await publicCall(t, '/v1/public/invite-links/inspect', {
+      token: mailedToken(t, newcomer),
+    }).expect(200);
+    const expiresAt = inspected.body.expires_at;
+    expect(invited.body.user.invite_link_expires_at).toBe(expiresAt);
+    const shown = await t.http.get(`${w.users}/${invited.body.user.id}`).set(w.auth).expect(200);
+    expect(shown.body.invite_link_expires_at).toBe(expiresAt);
+    const listed = await t.http.get(members).set(w.auth).expect(200);
+    expect(
+      listed.body.members.map((m: { user: { email: string; invite_link_expires_at: string | null } }) => [
+        m.user.email,
+        m.user.invite_link_expires_at,
+      ]),
+    ).toEqual([
+      [existing, null],
+      [newcomer, expiresAt],
+    ]);
 
     expect((await t.http.post(members).set(w.auth).send({}).expect(422)).body.code).toBe('user_id_or_email');
     expect(

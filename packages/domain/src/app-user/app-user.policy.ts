@@ -52,11 +52,33 @@ export function personName(value: string | null | undefined, field: string): str
 }
 
 /**
- * Gives the user a password (what the credentials port answered for it).
- * `temporary`: it must be changed at the next sign-in (the required action
- * behind `password_change_required`), and `temporary_password_set_at` says when.
+ * Gives the user a password (what the credentials port answered for it)
+ * that counts as the user setting one (spec, App user: redeem, add, a
+ * temporary password used), so `invite_pending` ends. `temporary`: it must
+ * be changed at the next sign-in (the required action behind
+ * `password_change_required`), and `temporary_password_set_at` says when;
+ * add sets such a password and still ends `invite_pending` at once.
  */
 export function setAppUserPassword(
+  user: AppUser,
+  credential: string,
+  options: { readonly temporary: boolean; readonly now: Date },
+): void {
+  storePassword(user, credential, options);
+  user.invitePending = false;
+}
+
+/**
+ * `POST /users/{id}/temporary-password`: a temporary password handed to the
+ * user, who has not used it yet. `invite_pending` stays as it was: true for
+ * a still-pending user until the sign-in that replaces this password (spec,
+ * States and transitions: "temporary password used", not "set").
+ */
+export function handOverTemporaryPassword(user: AppUser, credential: string, now: Date): void {
+  storePassword(user, credential, { temporary: true, now });
+}
+
+function storePassword(
   user: AppUser,
   credential: string,
   options: { readonly temporary: boolean; readonly now: Date },

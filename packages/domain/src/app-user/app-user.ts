@@ -23,6 +23,15 @@ export interface AppUser {
   emailVerified: boolean;
   /** App (site) role names: built-in `viewer`, `user`, `admin` or the workspace's custom roles. */
   roles: string[];
+  /**
+   * Spec, App user: true until the user sets a password (redeem, add, or
+   * using a temporary password). A temporary password set through
+   * `POST /users/{id}/temporary-password` leaves it as it was: the user has
+   * not used it yet, though they can sign in with it. Stored, because such
+   * a user and one added with a temporary password have the same password
+   * fields and differ only in this.
+   */
+  invitePending: boolean;
   /** Memory-hard hash; null until the user has a password. */
   passwordHash: string | null;
   /** The current password is temporary: the next sign-in must choose a new one. */
@@ -41,9 +50,6 @@ export interface AppUser {
   updatedAt: Date;
   lastLoginAt: Date | null;
 }
-
-/** Spec, App user: `invite_pending` is true until the user has a password. */
-export const invitePending = (user: AppUser): boolean => user.passwordHash === null;
 
 /** A password, another credential, or a single sign-on link (spec: "can already sign in"). */
 export const appUserCanSignIn = (user: AppUser): boolean =>
@@ -69,6 +75,7 @@ export function newAppUser(args: {
     enabled: true,
     emailVerified: false,
     roles: [...(args.roles ?? [])],
+    invitePending: true,
     passwordHash: null,
     passwordChangeRequired: false,
     temporaryPasswordSetAt: null,

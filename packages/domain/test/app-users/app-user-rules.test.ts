@@ -3,6 +3,8 @@ import {
   type AppUserLink,
   afterResend,
   appUserAccessClaims,
+  appUserCanSignIn,
+  handOverTemporaryPassword,
   LINK_TRANSITIONS,
   type LinkEvent,
   type LinkState,
@@ -13,6 +15,7 @@ import {
   organizationClaim,
   patchGivesAccess,
   type SignInConfig,
+  setAppUserPassword,
   signInUrl,
   temporaryPasswordEligibility,
 } from '../../src';
@@ -162,6 +165,31 @@ describe('temporary password eligibility', () => {
     ],
   ] as const)('%s: %s', (_what, user, eligibility) => {
     expect(temporaryPasswordEligibility(user)).toBe(eligibility);
+  });
+});
+
+describe('invite_pending (spec, States and transitions: App user)', () => {
+  it('ends when the user sets a password (redeem, add, a temporary password used), temporary or not', () => {
+    for (const temporary of [false, true]) {
+      const user = aUser();
+      setAppUserPassword(user, 'hash', { temporary, now: at(1) });
+      expect(user).toMatchObject({ invitePending: false, passwordChangeRequired: temporary });
+    }
+  });
+
+  it('stays while a temporary password handed over by an admin is unused, though the user can sign in', () => {
+    const user = aUser();
+    handOverTemporaryPassword(user, 'hash', at(1));
+    expect(user).toMatchObject({
+      invitePending: true,
+      passwordChangeRequired: true,
+      temporaryPasswordSetAt: at(1),
+    });
+    expect(appUserCanSignIn(user)).toBe(true);
+    expect(temporaryPasswordEligibility(user)).toBe('eligible');
+    const added = aUser({ invitePending: false, passwordHash: 'x', passwordChangeRequired: true });
+    handOverTemporaryPassword(added, 'hash', at(1));
+    expect(added.invitePending).toBe(false);
   });
 });
 

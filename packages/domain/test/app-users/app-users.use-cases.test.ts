@@ -36,6 +36,7 @@ describe('invite (POST /users)', () => {
       roles: ['user'],
       enabled: true,
       emailVerified: false,
+      invitePending: true,
       passwordHash: null,
       lastEmail: { sent: true, skippedReason: null },
     });
@@ -175,9 +176,11 @@ describe('add (POST /users/add)', () => {
     });
     expect(added.temporaryPassword).toBeNull();
     expect(added.signInUrl).toBe(`http://control.test/sign-in/${world.workspaceId}`);
+    // Add sets a password at once: no longer pending, though the password is temporary.
     expect(added.view.user).toMatchObject({
       emailVerified: true,
       roles: ['viewer'],
+      invitePending: false,
       passwordChangeRequired: true,
       lastEmail: { sent: true },
     });
@@ -198,6 +201,7 @@ describe('add (POST /users/add)', () => {
     });
     expect(added.view.user.passwordChangeRequired).toBe(false);
     expect(added.view.user.temporaryPasswordSetAt).toBeNull();
+    expect(added.view.user.invitePending).toBe(false);
   });
 
   it('generates a temporary password, answered once, never stored in the clear, emailed or audited', async () => {
@@ -206,6 +210,7 @@ describe('add (POST /users/add)', () => {
     const password = added.temporaryPassword as string;
     expect(password.length).toBeGreaterThanOrEqual(8);
     expect(added.view.user.passwordChangeRequired).toBe(true);
+    expect(added.view.user.invitePending).toBe(false);
     expect(JSON.stringify(world.deps.uow.tables.clone())).not.toContain(password);
     expect(JSON.stringify(world.deps.mailer.sent)).not.toContain(password);
   });
@@ -233,6 +238,7 @@ describe('add (POST /users/add)', () => {
     const added = await addUser(world, { email: 'p@example.test', password: 'a good password' });
     expect(added.created).toBe(false);
     expect(added.view.user.id).toBe(invited.view.user.id);
+    expect(added.view.user.invitePending).toBe(false);
     expect(added.view.inviteLinkExpiresAt).toBeNull();
     await expect(inspect(world, token)).rejects.toEqual(code('link_unusable'));
   });
@@ -330,7 +336,13 @@ describe('temporary password', () => {
     const link = await world.uc.appUsers.createInviteLink.execute(onUser(world, view.user.id));
     const sent = world.deps.mailer.sent.length;
     const set = await world.uc.appUsers.setTemporaryPassword.execute(onUser(world, view.user.id));
-    expect(set.view.user).toMatchObject({ id: view.user.id, roles: ['user'], passwordChangeRequired: true });
+    expect(set.view.user).toMatchObject({
+      id: view.user.id,
+      roles: ['user'],
+      passwordChangeRequired: true,
+      // Set, not used yet (spec, States and transitions: "temporary password used").
+      invitePending: true,
+    });
     expect(set.view.inviteLinkExpiresAt).toBeNull();
     expect(set.signInUrl).toBe(`http://control.test/sign-in/${world.workspaceId}`);
     expect(world.deps.mailer.sent).toHaveLength(sent);
@@ -362,6 +374,50 @@ describe('temporary password', () => {
     await expect(
       world.uc.appUsers.setTemporaryPassword.execute(onUser(world, sso.view.user.id)),
     ).rejects.toEqual(code('temporary_password_not_allowed'));
+  });
+
+  it('leaves a pending user pending until the sign-in that replaces it; the user can sign in meanwhile', async () => {
+    const world = await anAppUserWorld();
+    const { view } = await inviteUser(world, { email: 'ann@example.test', sendEmail: false });
+    const set = () => world.uc.appUsers.setTemporaryPassword.execute(onUser(world, view.user.id));
+    await set();
+    // Still "not yet used a temporary password set before": it may be set again, and stays pending.
+    const again = await set();
+    expect(again.view.user.invitePending).toBe(true);
+    expect((await world.uc.appUsers.get.execute(onUser(world, view.user.id))).user.invitePending).toBe(true);
+    // The rules for someone who can already sign in hold: a temporary password is a way to sign in.
+    await expect(inviteUser(world, { email: 'ann@example.test' })).rejects.toEqual(
+      code('app_user_can_sign_in'),
+    );
+    await expect(world.uc.appUsers.resendInvitation.execute(onUser(world, view.user.id))).rejects.toEqual(
+      code('app_user_can_sign_in'),
+    );
+    await expect(world.uc.appUsers.createInviteLink.execute(onUser(world, view.user.id))).rejects.toEqual(
+      code('app_user_can_sign_in'),
+    );
+    const signIn = (newPassword?: string) =>
+      world.uc.appUserTokens.signIn.execute({
+        workspaceId: world.workspaceId,
+        email: 'ann@example.test',
+        password: again.temporaryPassword,
+        newPassword,
+        ip: null,
+      });
+    await expect(signIn()).rejects.toEqual(code('password_change_required'));
+    expect(stored(world, view.user.id)?.invitePending).toBe(true);
+    await signIn('my own password');
+    expect(stored(world, view.user.id)).toMatchObject({
+      invitePending: false,
+      passwordChangeRequired: false,
+    });
+    await expect(set()).rejects.toEqual(code('temporary_password_not_allowed'));
+  });
+
+  it('on a user who was added does not make them pending again', async () => {
+    const world = await anAppUserWorld();
+    const added = await addUser(world, { email: 'a@example.test', generatePassword: true });
+    const set = await world.uc.appUsers.setTemporaryPassword.execute(onUser(world, added.view.user.id));
+    expect(set.view.user).toMatchObject({ invitePending: false, passwordChangeRequired: true });
   });
 
   it('is 504 when setting it timed out', async () => {

@@ -63,6 +63,7 @@ describe('POST /v1/public/invite-links/redeem', () => {
       passwordHash: 'fake$my own password',
       emailVerified: true,
       passwordChangeRequired: false,
+      invitePending: false,
     });
     await expect(redeem(world, token, 'another password')).rejects.toEqual(code('link_unusable'));
     await expect(redeem(world, tokenOf(oneTime.url), 'another password')).rejects.toEqual(
@@ -70,6 +71,19 @@ describe('POST /v1/public/invite-links/redeem', () => {
     );
     const [event] = audited(world, 'app_user.password_set');
     expect(event).toMatchObject({ actor: { kind: 'app_user', id: user.id }, details: { via: 'invitation' } });
+  });
+
+  it('a reset link redeemed by a user holding an unused temporary password ends invite_pending', async () => {
+    const world = await anAppUserWorld();
+    const { user } = await invited(world);
+    await world.uc.appUsers.setTemporaryPassword.execute(onUser(world, user.id));
+    expect(world.deps.uow.tables.appUsers.get(user.id)?.invitePending).toBe(true);
+    await world.uc.appUsers.resetPassword.execute(onUser(world, user.id));
+    await redeem(world, emailedToken(world, 'ann@example.test'), 'my own password');
+    expect(world.deps.uow.tables.appUsers.get(user.id)).toMatchObject({
+      invitePending: false,
+      passwordChangeRequired: false,
+    });
   });
 
   it('a one-time link works the same and names it in the audit', async () => {

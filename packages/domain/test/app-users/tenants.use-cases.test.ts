@@ -131,7 +131,11 @@ describe('tenant members', () => {
     const { view } = await addUser(world, { email: 'a@example.test', password: 'a good password' });
     const sent = world.deps.mailer.sent.length;
     const byEmail = await addMember(world, tenant.id, { email: 'A@example.test' });
-    expect(byEmail).toMatchObject({ created: true, invited: false, member: { user: { id: view.user.id } } });
+    expect(byEmail).toMatchObject({
+      created: true,
+      invited: false,
+      member: { user: { user: { id: view.user.id }, inviteLinkExpiresAt: null } },
+    });
     expect(world.deps.mailer.sent).toHaveLength(sent);
     const again = await addMember(world, tenant.id, { memberUserId: view.user.id });
     expect(again.created).toBe(false);
@@ -152,11 +156,14 @@ describe('tenant members', () => {
     const tenant = await create(world, { name: 'Acme' });
     const added = await addMember(world, tenant.id, { email: 'new@example.test' });
     expect(added).toMatchObject({ created: true, invited: true });
-    expect(added.member.user).toMatchObject({
+    expect(added.member.user.user).toMatchObject({
       email: 'new@example.test',
       passwordHash: null,
       lastEmail: { sent: true },
     });
+    // The invitation's link, as GET /users/{id} shows it.
+    const expiresAt = new Date(world.deps.clock.now().getTime() + 72 * 3600 * 1000);
+    expect(added.member.user.inviteLinkExpiresAt).toEqual(expiresAt);
     await inspect(world, emailedToken(world, 'new@example.test'));
     const other = await create(world, { name: 'Beta' });
     await addMember(world, other.id, { email: 'new@example.test' });
@@ -165,7 +172,7 @@ describe('tenant members', () => {
       code('invite_resend_too_soon'),
     );
     const page = await world.uc.tenants.listMembers.execute(scope(world, other.id));
-    expect(page.members.map((m) => m.user.email)).toEqual(['new@example.test']);
+    expect(page.members.map((m) => m.user.user.email)).toEqual(['new@example.test']);
   });
 
   it('removing a member keeps the login (404 for one who is not a member)', async () => {
@@ -177,6 +184,26 @@ describe('tenant members', () => {
     await remove();
     expect(world.deps.uow.tables.appUsers.has(view.user.id)).toBe(true);
     await expect(remove()).rejects.toEqual(code('tenant_member_not_found'));
+  });
+
+  it('lists members with their invite link expiry, as GET /users/{id}, in one query for the page', async () => {
+    const world = await anAppUserWorld({ multiTenant: true });
+    const tenant = await create(world, { name: 'Acme' });
+    const invited = await inviteUser(world, { email: 'a@example.test', tenantId: tenant.id });
+    world.deps.clock.advance(1);
+    await inviteUser(world, { email: 'b@example.test', tenantId: tenant.id, sendEmail: false });
+    world.deps.clock.advance(1);
+    const { view: added } = await addUser(world, { email: 'c@example.test', password: 'a good password' });
+    await addMember(world, tenant.id, { memberUserId: added.user.id });
+    const usableUntil = jest.spyOn(world.deps.uow.read.appUserLinks, 'usableUntil');
+    const page = await world.uc.tenants.listMembers.execute(scope(world, tenant.id));
+    expect(usableUntil).toHaveBeenCalledTimes(1);
+    expect(page.members.map((m) => [m.user.user.email, m.user.inviteLinkExpiresAt])).toEqual([
+      ['a@example.test', invited.view.inviteLinkExpiresAt],
+      ['b@example.test', null],
+      ['c@example.test', null],
+    ]);
+    expect(invited.view.inviteLinkExpiresAt).not.toBeNull();
   });
 
   it('lists members oldest first, paged', async () => {
@@ -192,7 +219,7 @@ describe('tenant members', () => {
       limit: 1,
     });
     expect(page).toMatchObject({ total: 3, first: 1, limit: 1 });
-    expect(page.members.map((m) => m.user.email)).toEqual(['b@example.test']);
+    expect(page.members.map((m) => m.user.user.email)).toEqual(['b@example.test']);
     await expect(
       world.uc.tenants.listMembers.execute({ ...scope(world, tenant.id), limit: 201 }),
     ).rejects.toEqual(code('invalid_page'));

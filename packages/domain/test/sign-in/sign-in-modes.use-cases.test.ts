@@ -85,6 +85,7 @@ describe('mode transitions (spec, States: Workspace sign-in)', () => {
         enabled: true,
         emailVerified: false,
         roles: [],
+        invitePending: true,
         passwordHash: null,
         passwordChangeRequired: false,
         temporaryPasswordSetAt: null,
@@ -287,7 +288,7 @@ describe('DELETE auth/platform', () => {
     expect(storedConfig(world)?.platform).toBeNull();
   });
 
-  it.each(['Mai', 'Main workspace', '', 'M a i n'])(
+  it.each(['Mai', 'Main workspace', '', 'M a i n', null])(
     'refuses %j (400), before anything else',
     async (name) => {
       const world = await aWorkspaceWorld();

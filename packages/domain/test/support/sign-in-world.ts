@@ -18,7 +18,7 @@ export const putAuthIn = (
 export const getAuth = (world: WorkspaceWorld, userId = world.ownerId) =>
   world.uc.signInConfig.get.execute({ userId, workspaceId: world.workspaceId });
 
-export const deletePlatform = (world: WorkspaceWorld, confirmName: string, userId = world.ownerId) =>
+export const deletePlatform = (world: WorkspaceWorld, confirmName: string | null, userId = world.ownerId) =>
   world.uc.signInConfig.deletePlatform.execute({
     userId,
     workspaceId: world.workspaceId,

@@ -135,11 +135,18 @@ export class PutSignInConfigDto {
   @Allow() @readOnly('where a custom host points') cname_target?: unknown;
 }
 
+/**
+ * `DELETE auth/platform`. `confirm_name` is taken as whatever was sent: a
+ * missing or non-string one is no name, which the use case answers 400
+ * `confirm_name_mismatch` like a wrong one (spec: "else 400"), not 422.
+ */
 export class DeletePlatformSignInDto {
-  @IsString()
-  @MaxLength(10_000)
-  @JSONSchema({ description: "the workspace's name (spaces around it and letter case do not matter)" })
-  confirm_name!: string;
+  @Allow()
+  @JSONSchema({
+    type: 'string',
+    description: "the workspace's name (spaces around it and letter case do not matter); otherwise 400",
+  })
+  confirm_name!: unknown;
 }
 
 /** `POST auth/mail/test`: no body tests the saved settings; `mail` tests these (unsaved) ones. */

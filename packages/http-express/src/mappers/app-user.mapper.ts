@@ -5,7 +5,6 @@ import type {
   Tenant,
   TenantMemberView,
 } from '@groundfloor/domain';
-import { invitePending } from '@groundfloor/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, Resource, Timestamp, Uuid } from '../openapi/schema';
 import { emailOutcomeFields } from './account.mapper';
@@ -22,7 +21,9 @@ export const AppUserSchema = Resource('AppUser', {
   enabled: Type.Boolean(),
   email_verified: Type.Boolean(),
   roles: Type.Array(Type.String(), { description: 'app roles' }),
-  invite_pending: Type.Boolean({ description: 'true until the user has a password' }),
+  invite_pending: Type.Boolean({
+    description: 'true until the user sets a password (redeem, add, or a temporary password used at sign-in)',
+  }),
   ...emailOutcomeFields,
   email_attempted_at: Nullable(
     Timestamp('when the latest invitation, resend, add or reset email was attempted'),
@@ -45,7 +46,7 @@ export function appUserJson({ user, inviteLinkExpiresAt }: AppUserView): Static<
     enabled: user.enabled,
     email_verified: user.emailVerified,
     roles: [...user.roles],
-    invite_pending: invitePending(user),
+    invite_pending: user.invitePending,
     email_sent: user.lastEmail?.sent ?? null,
     email_skipped_reason: user.lastEmail?.skippedReason ?? null,
     email_attempted_at: iso(user.lastEmail?.attemptedAt ?? null),
@@ -146,7 +147,7 @@ export const TenantMemberSchema = Resource('TenantMember', {
 });
 export const tenantMemberJson = (m: TenantMemberView): Static<typeof TenantMemberSchema> => ({
   tenant_id: m.tenantId,
-  user: appUserJson({ user: m.user, inviteLinkExpiresAt: null }),
+  user: appUserJson(m.user),
   added_at: m.addedAt.toISOString(),
 });
 export const TenantMemberListSchema = Resource('TenantMemberList', {

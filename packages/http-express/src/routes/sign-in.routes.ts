@@ -193,7 +193,8 @@ export function signInRoutes(useCases: UseCases, settings: SignInSettings): Rout
       id: 'deletePlatformSignIn',
       summary: 'Delete platform sign-in and its directory',
       description:
-        'Body `{confirm_name}`: the workspace name, trimmed and in any letter case (else 400). Refused while ' +
+        'Body `{confirm_name}`: the workspace name, trimmed and in any letter case (else 400, a missing ' +
+        'or non-string one or no body included). Refused while ' +
         'the mode is `platform` (409) and while the workspace is frozen. Deletes the app users (with their ' +
         'links, sessions and tenant memberships), custom app roles, tenants, SSO connections, the platform ' +
         'block, branding and its images, and custom mail settings; turns multi-tenant off. Keeps the mode, ' +
@@ -207,10 +208,13 @@ export function signInRoutes(useCases: UseCases, settings: SignInSettings): Rout
         team,
         ws,
         async (req, res) => {
-          const body = parseBody(DeletePlatformSignInDto, req.body);
+          // No body (or one that is not an object) names nothing: the use case answers 400
+          // after its permission checks, as for a wrong name; unknown fields stay 422.
+          const named = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body);
+          const confirmName = named ? parseBody(DeletePlatformSignInDto, req.body).confirm_name : undefined;
           await useCases.signInConfig.deletePlatform.execute({
             ...target(req, res),
-            confirmName: body.confirm_name,
+            confirmName: typeof confirmName === 'string' ? confirmName : null,
             context: userContext(req, res),
           });
           res.status(204).end();

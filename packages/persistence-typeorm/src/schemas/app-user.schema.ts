@@ -10,6 +10,7 @@ export interface AppUserRecord {
   enabled: boolean;
   emailVerified: boolean;
   roles: string[];
+  invitePending: boolean;
   passwordHash: string | null;
   passwordChangeRequired: boolean;
   temporaryPasswordSetAt: Date | null;
@@ -38,6 +39,7 @@ export const AppUserSchema = new EntitySchema<AppUserRecord>({
     enabled: { type: 'boolean' },
     emailVerified: { type: 'boolean', name: 'email_verified' },
     roles: { type: 'jsonb' },
+    invitePending: { type: 'boolean', name: 'invite_pending' },
     passwordHash: { type: 'text', name: 'password_hash', nullable: true },
     passwordChangeRequired: { type: 'boolean', name: 'password_change_required' },
     temporaryPasswordSetAt: { type: 'timestamptz', name: 'temporary_password_set_at', nullable: true },

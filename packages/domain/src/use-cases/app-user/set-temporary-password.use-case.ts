@@ -1,6 +1,6 @@
 import type { AppUser } from '../../app-user/app-user';
 import { temporaryPasswordNotAllowed } from '../../app-user/app-user.errors';
-import { setAppUserPassword, temporaryPasswordEligibility } from '../../app-user/app-user.policy';
+import { handOverTemporaryPassword, temporaryPasswordEligibility } from '../../app-user/app-user.policy';
 import { LINKS_CANCELLED_BY } from '../../app-user/app-user-link.machine';
 import type { RequestContext } from '../../audit/record';
 import { recordAudit } from '../../audit/record';
@@ -27,6 +27,7 @@ function requireEligible(user: AppUser): void {
  * password): a generated password the user must change at first sign-in,
  * for a user still pending or whose earlier temporary password is unused.
  * No email; the user keeps id and roles; every unused link is cancelled.
+ * A pending user stays `invite_pending` until they sign in with it.
  * 409 for a user who chose a password or uses single sign-on; 504 when
  * setting it timed out.
  */
@@ -72,7 +73,7 @@ export class SetTemporaryPassword {
       });
       const user = await requireAppUser(tx, workspace.id, input.appUserId, { forUpdate: true });
       requireEligible(user);
-      setAppUserPassword(user, credential, { temporary: true, now });
+      handOverTemporaryPassword(user, credential, now);
       await tx.appUsers.save(user);
       await tx.appUserLinks.cancelActive(workspace.id, user.id, LINKS_CANCELLED_BY.password_set, now);
       await tx.appUserSessions.revokeAllForUser(workspace.id, user.id, now);

@@ -4,8 +4,13 @@ import { confirmNameMismatch, platformSignInInUse } from '../../sign-in/sign-in.
 import type { Deps } from '../deps';
 import { loadSignInConfig } from './sign-in-config-store';
 
-/** Trimmed and compared without regard to letter case (spec). */
-export const confirmsName = (confirmName: string, workspaceName: string): boolean =>
+/**
+ * Trimmed and compared without regard to letter case (spec). No name at all
+ * (null) confirms nothing: the spec answers 400 for any `confirm_name` that
+ * does not match, a missing one included.
+ */
+export const confirmsName = (confirmName: string | null, workspaceName: string): boolean =>
+  confirmName !== null &&
   confirmName.trim().normalize('NFC').toLowerCase() === workspaceName.trim().normalize('NFC').toLowerCase();
 
 export interface PlatformSignInDeletion {
@@ -25,8 +30,8 @@ export interface PlatformSignInDeletion {
  * It keeps the mode (`none` or `external`), the external settings, the
  * custom sign-in host claim, Access grants and M2M clients.
  *
- * 400 when `confirm_name` is not the workspace's name (checked first: the
- * request itself is wrong); 409 while the mode is `platform`. Idempotent:
+ * 400 when `confirm_name` is not the workspace's name, or is missing (checked
+ * first: the request itself is wrong); 409 while the mode is `platform`. Idempotent:
  * with nothing left to delete it answers as if it deleted (204) and
  * records nothing. Refused while frozen: a frozen workspace loses nothing.
  */
@@ -36,7 +41,8 @@ export class DeletePlatformSignIn {
   async execute(input: {
     userId: string;
     workspaceId: string;
-    confirmName: string;
+    /** Null when the request named none (no body, no `confirm_name`, or not a string). */
+    confirmName: string | null;
     context: RequestContext;
   }): Promise<PlatformSignInDeletion> {
     const now = this.deps.clock.now();

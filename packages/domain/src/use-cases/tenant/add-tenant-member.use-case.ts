@@ -5,6 +5,7 @@ import { requireEmail } from '../../shared/text';
 import { tenantMemberReference } from '../../tenant/tenant.errors';
 import { deliverAppUserEmail, type PendingAppUserEmail } from '../app-user/app-user-mail';
 import { requireAppUser } from '../app-user/app-user-scope';
+import { appUserView } from '../app-user/app-user-view';
 import { invite } from '../app-user/invitation';
 import type { Deps } from '../deps';
 import type { TenantMemberView } from './tenant-members';
@@ -93,7 +94,11 @@ export class AddTenantMember {
     });
     const user = added.pending ? await deliverAppUserEmail(this.deps, added.pending) : added.user;
     return {
-      member: { tenantId: added.tenantId, user, addedAt: added.addedAt },
+      member: {
+        tenantId: added.tenantId,
+        user: await appUserView(this.deps.uow.read, user, now),
+        addedAt: added.addedAt,
+      },
       created: added.created,
       invited: added.pending !== null,
     };

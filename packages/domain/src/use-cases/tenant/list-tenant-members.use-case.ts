@@ -1,5 +1,6 @@
 import { invalid } from '../../shared/domain-error';
 import { Limits } from '../../shared/limits';
+import { appUserViews } from '../app-user/app-user-view';
 import type { Deps } from '../deps';
 import type { TenantMemberView } from './tenant-members';
 import { authorizeTenants, requireTenant } from './tenant-scope';
@@ -33,23 +34,18 @@ export class ListTenantMembers {
         { field: 'limit', message: 'out of range' },
       ]);
     const { read } = this.deps.uow;
-    const { workspace } = await authorizeTenants(
-      read,
-      input.userId,
-      input.workspaceId,
-      'read',
-      this.deps.clock.now(),
-    );
+    const now = this.deps.clock.now();
+    const { workspace } = await authorizeTenants(read, input.userId, input.workspaceId, 'read', now);
     const tenant = await requireTenant(read, workspace.id, input.tenantId);
     const all = await read.tenants.listMembers(workspace.id, tenant.id);
     const page = all.slice(first, first + limit);
+    const found = await read.appUsers.findByIds(
+      workspace.id,
+      page.map((m) => m.userId),
+    );
+    // One query for the whole page's link expiries, as the users list does.
     const users = new Map(
-      (
-        await read.appUsers.findByIds(
-          workspace.id,
-          page.map((m) => m.userId),
-        )
-      ).map((u) => [u.id, u]),
+      (await appUserViews(read, workspace.id, found, now)).map((view) => [view.user.id, view]),
     );
     const members = page.flatMap((m) => {
       const user = users.get(m.userId);

@@ -1,8 +1,8 @@
-import type { AppUser } from '../../app-user/app-user';
+import type { AppUserView } from '../app-user/app-user-view';
 
-/** A member of a tenant as the routes answer it. */
+/** A member of a tenant as the routes answer it: the user as `GET /users/{id}` shows them. */
 export interface TenantMemberView {
   readonly tenantId: string;
-  readonly user: AppUser;
+  readonly user: AppUserView;
   readonly addedAt: Date;
 }

@@ -231,6 +231,7 @@ export function signInCases(uow: () => UnitOfWork): void {
         firstName: 'Ada',
         lastName: 'Lovelace',
         roles: ['user', 'editor'],
+        invitePending: false,
         passwordHash: 'hash',
         passwordChangeRequired: true,
         temporaryPasswordSetAt: at(5),
@@ -251,6 +252,20 @@ export function signInCases(uow: () => UnitOfWork): void {
       expect(
         (await uow().read.appUsers.findByIds(workspace.id, [user.id, newId()])).map((u) => u.id),
       ).toEqual([user.id]);
+    });
+
+    it('keeps invite_pending apart from the password fields, as the temporary-password route leaves it', async () => {
+      const { workspace } = await twoWorkspaces(uow());
+      const handedOver = anAppUser(workspace.id, {
+        passwordHash: 'hash',
+        passwordChangeRequired: true,
+        temporaryPasswordSetAt: at(5),
+      });
+      await uow().transaction((tx) => tx.appUsers.save(handedOver));
+      expect((await uow().read.appUsers.findById(workspace.id, handedOver.id))?.invitePending).toBe(true);
+      await uow().transaction((tx) => tx.appUsers.save({ ...handedOver, invitePending: false }));
+      const [read] = await uow().read.appUsers.list({ workspaceId: workspace.id, first: 0, limit: 10 });
+      expect(read?.invitePending).toBe(false);
     });
 
     it('refuses a second user with one email in a workspace, not across workspaces', async () => {
