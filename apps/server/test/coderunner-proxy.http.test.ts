@@ -191,6 +191,39 @@ describe.each(DATABASES)('code-execution proxy steps on %s', (kind) => {
     });
   });
 
+  it('takes a null or empty CronExpression and null sizes as not given, and does not send them', async () => {
+    const app = await apps.standaloneApp();
+    await t.http
+      .post(`${base(app.slug)}/definition`)
+      .set(home.auth)
+      .send(definition)
+      .expect(200);
+    await t.http
+      .post(`${base(app.slug)}/upload`)
+      .set(home.auth)
+      .attach('file', codeZip(), 'code.zip')
+      .expect(200);
+    const deployWith = async (Configuration: Record<string, unknown>) => {
+      await t.http
+        .post(`${base(app.slug)}/deploy`)
+        .set(home.auth)
+        .send({ Configuration })
+        .expect(200);
+      return upstream.requestsTo('POST /api/deployment/create').slice(-1)[0]?.json as {
+        Configuration: unknown;
+      };
+    };
+    expect((await deployWith({ Cpu: null, Memory: null, CronExpression: null })).Configuration).toEqual({});
+    expect((await deployWith({ Cpu: 1, CronExpression: '' })).Configuration).toEqual({ Cpu: 1 });
+    // Only the cron expression may be empty.
+    const emptySize = await t.http
+      .post(`${base(app.slug)}/deploy`)
+      .set(home.auth)
+      .send({ Configuration: { Memory: '' } })
+      .expect(422);
+    expect(emptySize.body.code).toBe('invalid_deployment_configuration');
+  });
+
   it('refuses to deploy a version until it is Completed (3)', async () => {
     const app = await apps.standaloneApp();
     await t.http

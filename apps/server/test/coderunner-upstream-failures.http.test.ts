@@ -93,10 +93,49 @@ describe.each(['pglite'] as const)('code-execution upstream failures on %s', (ki
     expect(res.body.detail).not.toContain('stack trace');
   });
 
-  it("answers 502 when the upstream refuses the control plane's own credentials (401)", async () => {
-    upstream.misbehaveNext('POST /api/definitions', { status: 401, body: { message: 'bad token' } });
+  // Supplement §13: every upstream 4xx is passed through, those without a name of their own as coderunner_rejected.
+  it.each([401, 405, 408, 415, 418])(
+    'passes an upstream %i through with its status and message, as coderunner_rejected',
+    async (status) => {
+      upstream.misbehaveNext('POST /api/definitions', {
+        status,
+        body: { message: `upstream says ${status}` },
+      });
+      const { res } = await createDefinition();
+      expect([res.status, res.body.code, res.body.detail, res.body.status]).toEqual([
+        status,
+        'coderunner_rejected',
+        `upstream says ${status}`,
+        status,
+      ]);
+      expect(res.body.title).not.toBe('Error');
+    },
+  );
+
+  // A 407 asks for the credentials of a proxy on the way: the service was not reached. Node's
+  // fetch reports it as a network error (Fetch standard), so it reads as unreachable.
+  it('answers 502 for a 407 from a proxy on the way', async () => {
+    upstream.misbehaveNext('POST /api/definitions', { status: 407, body: { message: 'proxy login' } });
     const { res } = await createDefinition();
     expect([res.status, res.body.code]).toEqual([502, 'coderunner_unavailable']);
+  });
+
+  it('passes a 4xx through at a workload step too', async () => {
+    const workload = await t.http
+      .post(`/v1/workspaces/${home.workspaceId}/coderunners`)
+      .set(home.auth)
+      .send({ name: 'runner', kind: 'job' })
+      .expect(201);
+    upstream.misbehaveNext('GET /api/version/*', { status: 405, body: { message: 'no such method' } });
+    const res = await t.http
+      .post(`/v1/workspaces/${home.workspaceId}/coderunners/${workload.body.id}/deploy`)
+      .set(home.auth)
+      .send({ version_id: 'v-1' });
+    expect([res.status, res.body.code, res.body.detail]).toEqual([
+      405,
+      'coderunner_rejected',
+      'no such method',
+    ]);
   });
 
   it('answers 502 for a 2xx that is not the envelope', async () => {
@@ -203,11 +242,45 @@ describe.each(['pglite'] as const)('code-execution service unreachable or not co
     return answers.map((res) => `${res.status} ${res.body.code}`);
   };
 
+  /** Steps that, with a service but nothing recorded yet, would answer 409 about the missing ids. */
+  const tryBeforeAnyId = async (t: TestServer) => {
+    const home = await workspaceWithOwner(t);
+    const seeded = await appSeeder(t, await userIdOf(t, home.owner.email), home.workspaceId);
+    const app = await seeded.standaloneApp();
+    const workload = await t.http
+      .post(`/v1/workspaces/${home.workspaceId}/coderunners`)
+      .set(home.auth)
+      .send({ name: 'runner', kind: 'service' })
+      .expect(201);
+    const path = `/v1/workspaces/${home.workspaceId}/apps/${app.slug}/coderunner`;
+    const ws = `/v1/workspaces/${home.workspaceId}/coderunners/${workload.body.id}`;
+    const answers = [
+      await t.http.post(`${path}/upload`).set(home.auth).attach('file', codeZip(), 'c.zip'),
+      await t.http.get(`${path}/versions`).set(home.auth),
+      await t.http.post(`${path}/deploy`).set(home.auth).send({}),
+      await t.http.post(`${path}/run`).set(home.auth).send({}),
+      await t.http.post(`${ws}/run`).set(home.auth).send({}),
+    ];
+    return answers.map((res) => `${res.status} ${res.body.code}`);
+  };
+
   it('answers 502 at every step when the service cannot be reached', async () => {
     expect(new Set(await tryEverything(unreachable))).toEqual(new Set(['502 coderunner_unavailable']));
   });
 
   it('answers 503 coderunner_not_configured at every step without CODERUNNER_URL', async () => {
     expect(new Set(await tryEverything(unconfigured))).toEqual(new Set(['503 coderunner_not_configured']));
+  });
+
+  it('answers 503 without CODERUNNER_URL before any refusal about ids not recorded yet', async () => {
+    expect(new Set(await tryBeforeAnyId(unconfigured))).toEqual(new Set(['503 coderunner_not_configured']));
+    // With a service (here an unreachable one) the same requests are refused for the missing ids.
+    expect(await tryBeforeAnyId(unreachable)).toEqual([
+      '409 coderunner_no_definition',
+      '409 coderunner_no_definition',
+      '409 coderunner_no_version',
+      '409 coderunner_not_deployed',
+      '409 coderunner_not_deployed',
+    ]);
   });
 });

@@ -91,6 +91,34 @@ describe.each(DATABASES)('workload deploy and run on %s', (kind) => {
     });
   });
 
+  it('takes null cpu, memory and cron_expression, and an empty cron_expression, as not given', async () => {
+    const { path, definitionId, versionId } = await workloadWithVersion();
+    const sent = async (body: Record<string, unknown>) => {
+      await t.http
+        .post(`${path}/deploy`)
+        .set(home.auth)
+        .send({ version_id: versionId, ...body })
+        .expect(200);
+      return upstream.requestsTo('POST /api/deployment/create').slice(-1)[0]?.json;
+    };
+    expect(await sent({ cpu: null, memory: null, cron_expression: null })).toEqual({
+      DefinitionId: definitionId,
+      VersionId: versionId,
+      Configuration: {},
+    });
+    expect(await sent({ memory: '256Mi', cron_expression: '' })).toEqual({
+      DefinitionId: definitionId,
+      VersionId: versionId,
+      Configuration: { Memory: '256Mi' },
+    });
+    const emptyCpu = await t.http
+      .post(`${path}/deploy`)
+      .set(home.auth)
+      .send({ version_id: versionId, cpu: '' })
+      .expect(422);
+    expect(emptyCpu.body.code).toBe('invalid_deployment_configuration');
+  });
+
   it('refuses inject_secret_keys with 422, whatever its value, before calling upstream', async () => {
     const { path, versionId } = await workloadWithVersion();
     const before = upstream.received.length;

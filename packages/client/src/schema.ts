@@ -1677,7 +1677,7 @@ export interface paths {
         post?: never;
         /**
          * Delete platform sign-in and its directory
-         * @description Body `{confirm_name}`: the workspace name, trimmed and in any letter case (else 400). Refused while the mode is `platform` (409) and while the workspace is frozen. Deletes the app users (with their links, sessions and tenant memberships), custom app roles, tenants, SSO connections, the platform block, branding and its images, and custom mail settings; turns multi-tenant off. Keeps the mode, the external settings, the custom sign-in host, Access grants and M2M clients. Deleting again answers 204 too.
+         * @description Body `{confirm_name}`: the workspace name, trimmed and in any letter case (else 400, a missing or non-string one or no body included). Refused while the mode is `platform` (409) and while the workspace is frozen. Deletes the app users (with their links, sessions and tenant memberships), custom app roles, tenants, SSO connections, the platform block, branding and its images, and custom mail settings; turns multi-tenant off. Keeps the mode, the external settings, the custom sign-in host, Access grants and M2M clients. Deleting again answers 204 too.
          */
         delete: operations["deletePlatformSignIn"];
         options?: never;
@@ -2551,7 +2551,7 @@ export interface components {
             email_verified: boolean;
             /** @description app roles */
             roles: string[];
-            /** @description true until the user has a password */
+            /** @description true until the user sets a password (redeem, add, or a temporary password used at sign-in) */
             invite_pending: boolean;
             email_sent: boolean | null;
             email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
@@ -2713,7 +2713,7 @@ export interface components {
             email_verified: boolean;
             /** @description app roles */
             roles: string[];
-            /** @description true until the user has a password */
+            /** @description true until the user sets a password (redeem, add, or a temporary password used at sign-in) */
             invite_pending: boolean;
             email_sent: boolean | null;
             email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
@@ -2753,7 +2753,7 @@ export interface components {
             email_verified: boolean;
             /** @description app roles */
             roles: string[];
-            /** @description true until the user has a password */
+            /** @description true until the user sets a password (redeem, add, or a temporary password used at sign-in) */
             invite_pending: boolean;
             email_sent: boolean | null;
             email_skipped_reason: ("smtp_not_configured" | "send_failed" | "delivery_unconfirmed" | "not_requested") | null;
@@ -3037,7 +3037,7 @@ export interface components {
             collections: components["schemas"]["DataCollection"][];
         };
         DeletePlatformSignInDto: {
-            /** @description the workspace's name (spaces around it and letter case do not matter) */
+            /** @description the workspace's name (spaces around it and letter case do not matter); otherwise 400 */
             confirm_name: string;
         };
         DeployAppDto: {
@@ -3047,23 +3047,23 @@ export interface components {
             VersionId?: string;
             /** @description the deployment configuration; absent values are not sent */
             Configuration?: {
-                /** @description CPU, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
-                Cpu?: number | string;
-                /** @description memory, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
-                Memory?: number | string;
-                /** @description for scheduled jobs */
-                CronExpression?: string;
+                /** @description CPU, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi`; `null` is not sent */
+                Cpu?: number | string | null;
+                /** @description memory, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi`; `null` is not sent */
+                Memory?: number | string | null;
+                /** @description for scheduled jobs: one line; `null` or `""` is not sent */
+                CronExpression?: string | null;
             };
         };
         DeployWorkloadDto: {
             /** @description a version of the code-execution service; must be Completed (3) */
             version_id: string;
-            /** @description CPU, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
-            cpu: number | string;
-            /** @description memory, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi` */
-            memory: number | string;
-            /** @description for scheduled jobs */
-            cron_expression: string;
+            /** @description CPU, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi`; `null` is not sent */
+            cpu: number | string | null;
+            /** @description memory, as the code-execution service takes it: a number, or a size such as `500m` / `512Mi`; `null` is not sent */
+            memory: number | string | null;
+            /** @description for scheduled jobs: one line; `null` or `""` is not sent */
+            cron_expression: string | null;
             /** @description refused, whatever its value (422 `secret_injection_disabled`): workloads read secrets at run time with an M2M client holding `secrets:read` */
             inject_secret_keys: unknown;
         };
@@ -5837,24 +5837,6 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "invitation_not_found" | "not_found";
-                    } & components["schemas"]["Problem"];
-                };
-            };
-            /**
-             * @description Conflict
-             *
-             *     - `membership_already_accepted`: the invitation was accepted meanwhile
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 409;
-                        /** @enum {unknown} */
-                        code?: "membership_already_accepted";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13074,7 +13056,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -13175,7 +13177,25 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unsupported Media Type
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `unsupported_encoding`: the body encoding or charset is not supported
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "unsupported_encoding";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unprocessable Content
              *
@@ -13223,7 +13243,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -13272,6 +13292,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13325,7 +13362,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -13429,7 +13486,25 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unsupported Media Type
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `unsupported_encoding`: the body encoding or charset is not supported
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "unsupported_encoding";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unprocessable Content
              *
@@ -13474,7 +13549,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -13523,6 +13598,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13576,7 +13668,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -13678,7 +13790,25 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unsupported Media Type
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `unsupported_encoding`: the body encoding or charset is not supported
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "unsupported_encoding";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unprocessable Content
              *
@@ -13722,7 +13852,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -13771,6 +13901,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13828,7 +13975,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -13974,7 +14141,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -14026,6 +14193,23 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
+                    } & components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listCoderunnerVersions: {
@@ -14070,7 +14254,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -14210,7 +14414,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -14259,6 +14463,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -14308,7 +14529,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -14447,7 +14688,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -14496,6 +14737,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -14545,7 +14803,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -14684,7 +14962,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -14733,6 +15011,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -17811,7 +18106,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -17914,7 +18229,25 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unsupported Media Type
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `unsupported_encoding`: the body encoding or charset is not supported
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "unsupported_encoding";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unprocessable Content
              *
@@ -17960,7 +18293,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -18009,6 +18342,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -18175,7 +18525,27 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description Unauthorized
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `invalid_token`: the token does not verify, has expired, its session ended or its M2M client was deleted
+             *     - `missing_token`: no `Authorization: Bearer` token
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "invalid_token" | "missing_token";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Forbidden
              *
@@ -18277,7 +18647,25 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            415: components["responses"]["UnsupportedEncoding"];
+            /**
+             * @description Unsupported Media Type
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             *     - `unsupported_encoding`: the body encoding or charset is not supported
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected" | "unsupported_encoding";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unprocessable Content
              *
@@ -18322,7 +18710,7 @@ export interface operations {
              * @description Bad Gateway
              *
              *     - `coderunner_invalid_answer`: the code-execution service answered without the expected envelope or id
-             *     - `coderunner_unavailable`: the code-execution service cannot be reached, failed (5xx), or refused the control plane
+             *     - `coderunner_unavailable`: the code-execution service cannot be reached or failed (5xx)
              */
             502: {
                 headers: {
@@ -18371,6 +18759,23 @@ export interface operations {
                         status?: 504;
                         /** @enum {unknown} */
                         code?: "coderunner_timeout";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Client Error
+             *
+             *     - `coderunner_rejected`: the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        status?: number;
+                        /** @enum {unknown} */
+                        code?: "coderunner_rejected";
                     } & components["schemas"]["Problem"];
                 };
             };

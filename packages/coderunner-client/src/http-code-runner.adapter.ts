@@ -50,11 +50,13 @@ const id = (value: string) => encodeURIComponent(value);
  * the token and the bodies never leave the request.
  */
 export class HttpCodeRunner implements CodeRunner {
+  readonly configured: boolean;
   private readonly base: string | undefined;
   private readonly timeoutMs: number;
 
   constructor(options: HttpCodeRunnerOptions) {
-    this.base = options.baseUrl?.replace(/\/+$/, '');
+    this.base = options.baseUrl?.replace(/\/+$/, '') || undefined;
+    this.configured = this.base !== undefined;
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 

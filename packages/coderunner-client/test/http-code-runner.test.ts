@@ -166,6 +166,12 @@ describe('HttpCodeRunner', () => {
     });
   });
 
+  it('says whether it is configured, so the domain can answer 503 before anything else', () => {
+    expect(new HttpCodeRunner({ baseUrl: undefined }).configured).toBe(false);
+    expect(new HttpCodeRunner({ baseUrl: '' }).configured).toBe(false);
+    expect(new HttpCodeRunner({ baseUrl: upstream.url }).configured).toBe(true);
+  });
+
   it('escapes ids in paths', async () => {
     await runner.getVersion(as, 'a/b?c');
     expect(last().url).toBe('/api/version/a%2Fb%3Fc');

@@ -227,6 +227,68 @@ describe('the code-execution proxy (spec: Code-execution proxy)', () => {
     expect(audited(world, 'coderunner.definition_created')).toHaveLength(0);
   });
 
+  // Supplement §1: unset CODERUNNER_URL is 503 on every proxy route, not a 409 about missing ids.
+  it('answers 503 coderunner_not_configured at every step without a service, before any recorded-id check', async () => {
+    const world = await aWorkspaceWorld();
+    world.deps.codeRunner.configured = false;
+    const app = await aStandaloneApp(world);
+    const uc = world.uc.coderunner;
+    const at = target(world, app.slug);
+    const steps = [
+      () => uc.createDefinition.execute({ ...at, name: 'fn', deploymentType: 1, languageType: 1 }),
+      () => uc.upload.execute({ ...at, description: '', fileName: 'c.zip', content: ZIP }),
+      () => uc.listVersions.execute(at),
+      () => uc.getVersion.execute({ ...at, versionId: 'ver-1' }),
+      () => uc.deleteVersion.execute({ ...at, versionId: 'ver-1' }),
+      () => uc.deploy.execute(at),
+      () => uc.run.execute({ ...at, payload: {} }),
+    ];
+    for (const step of steps)
+      await expect(step()).rejects.toMatchObject({ code: 'coderunner_not_configured' });
+    expect(world.deps.codeRunner.calls).toHaveLength(0);
+  });
+
+  it('still answers permission, app and archive refusals before coderunner_not_configured', async () => {
+    const world = await aWorkspaceWorld();
+    world.deps.codeRunner.configured = false;
+    const member = await aMember(world, 'member');
+    const app = await aStandaloneApp(world);
+    const shell = await seedApp(world, { slug: 'shell', kind: 'shell_federated' });
+    const archived = await seedApp(world, { slug: 'old', kind: 'standalone', status: 'archived' });
+    const run = (slug: string, userId = world.ownerId) =>
+      world.uc.coderunner.run.execute({ ...target(world, slug, userId), payload: {} });
+    await expect(run(app.slug, member)).rejects.toMatchObject({ code: 'permission_denied' });
+    await expect(run('nope')).rejects.toMatchObject({ code: 'app_not_found' });
+    await expect(run(shell.slug)).rejects.toMatchObject({ code: 'app_kind_has_no_coderunner' });
+    await expect(run(archived.slug)).rejects.toMatchObject({ code: 'app_archived' });
+    await freeze(world);
+    await expect(run(app.slug)).rejects.toMatchObject({ code: 'workspace_frozen' });
+  });
+
+  it('takes a null or empty CronExpression and null sizes as not given, and sends none of them', async () => {
+    const world = await aWorkspaceWorld();
+    const app = await aStandaloneApp(world);
+    const uc = world.uc.coderunner;
+    await uc.createDefinition.execute({
+      ...target(world, app.slug),
+      name: 'fn',
+      deploymentType: 1,
+      languageType: 1,
+    });
+    await uc.upload.execute({ ...target(world, app.slug), description: '', fileName: 'c.zip', content: ZIP });
+    await uc.deploy.execute({ ...target(world, app.slug), cpu: null, memory: null, cronExpression: null });
+    await uc.deploy.execute({ ...target(world, app.slug), cpu: '500m', cronExpression: '' });
+    expect(world.deps.codeRunner.callsOf('createDeployment').map((c) => c.args[0])).toEqual([
+      { definitionId: 'def-1', versionId: 'ver-2', configuration: {} },
+      { definitionId: 'def-1', versionId: 'ver-2', configuration: { cpu: '500m' } },
+    ]);
+    // Only the cron expression may be empty: an empty size is still no size.
+    for (const bad of [{ cpu: '' }, { memory: '' }, { cronExpression: 'a\nb' }])
+      await expect(uc.deploy.execute({ ...target(world, app.slug), ...bad })).rejects.toMatchObject({
+        code: 'invalid_deployment_configuration',
+      });
+  });
+
   it('answers 502 when a step’s answer lacks the id it must record', async () => {
     const world = await aWorkspaceWorld();
     const app = await aStandaloneApp(world);
@@ -262,9 +324,6 @@ describe('what upstream failures read as (supplement §13)', () => {
     [{ ok: false, failure: 'timeout' }, 'coderunner_timeout', 'unavailable'],
     [{ ok: false, failure: 'server_error', status: 500 }, 'coderunner_unavailable', 'unavailable'],
     [{ ok: false, failure: 'invalid_answer' }, 'coderunner_invalid_answer', 'unavailable'],
-    [{ ok: false, failure: 'rejected', status: 401, message: 'x' }, 'coderunner_unavailable', 'unavailable'],
-    [{ ok: false, failure: 'rejected', status: 405, message: 'x' }, 'coderunner_unavailable', 'unavailable'],
-    [{ ok: false, failure: 'rejected', status: 408, message: 'x' }, 'coderunner_timeout', 'unavailable'],
     [{ ok: false, failure: 'rejected', status: 400, message: 'x' }, 'coderunner_bad_request', 'malformed'],
     [{ ok: false, failure: 'rejected', status: 404, message: 'x' }, 'coderunner_not_found', 'not_found'],
     [{ ok: false, failure: 'rejected', status: 422, message: 'x' }, 'coderunner_unprocessable', 'invalid'],
@@ -279,6 +338,30 @@ describe('what upstream failures read as (supplement §13)', () => {
     expect(
       failure({ ok: false, failure: 'rejected', status: 429, message: '', retryAfterSeconds: 9 }),
     ).toMatchObject({ code: 'coderunner_rate_limited', status: 429, retry: 9 });
+  });
+
+  // Supplement §13: "An upstream 4xx is passed through with its message", whichever 4xx.
+  it.each([401, 402, 405, 407, 408, 415, 418, 451, 499])(
+    'passes an upstream %i through with its status and message, as coderunner_rejected',
+    (status) => {
+      try {
+        requireEnvelope({ ok: false, failure: 'rejected', status, message: `said ${status}` });
+      } catch (err) {
+        expect(err).toMatchObject({ code: 'coderunner_rejected', status, detail: `said ${status}` });
+        return;
+      }
+      throw new Error('no error');
+    },
+  );
+
+  it('gives a passed-through 4xx without a message a plain sentence', () => {
+    try {
+      requireEnvelope({ ok: false, failure: 'rejected', status: 405, message: '  ' });
+    } catch (err) {
+      expect(err).toMatchObject({ status: 405, detail: expect.stringContaining('(405)') });
+      return;
+    }
+    throw new Error('no error');
   });
 });
 
@@ -327,6 +410,49 @@ describe('workload deploy and run (supplement §12)', () => {
       definition_id: 'def-1',
       deployment_id: 'dep-3',
     });
+  });
+
+  it('takes null cpu, memory and cron_expression, and an empty cron_expression, as not given', async () => {
+    const world = await aWorkspaceWorld();
+    const workload = await withVersion(world);
+    await deploy(world, workload.id, { cpu: null, memory: null, cronExpression: null });
+    await deploy(world, workload.id, { memory: '1Gi', cronExpression: '' });
+    expect(world.deps.codeRunner.callsOf('createDeployment').map((c) => c.args[0])).toEqual([
+      { definitionId: 'def-1', versionId: 'ver-2', configuration: {} },
+      { definitionId: 'def-1', versionId: 'ver-2', configuration: { memory: '1Gi' } },
+    ]);
+  });
+
+  it('answers 503 coderunner_not_configured without a service, after the workload checks and before any id check', async () => {
+    const world = await aWorkspaceWorld();
+    world.deps.codeRunner.configured = false;
+    const workload = await aWorkload(world, 'job');
+    const member = await aMember(world, 'member');
+    const run = (workloadId: string, userId = world.ownerId) =>
+      world.uc.workloads.run.execute({
+        userId,
+        workspaceId: world.workspaceId,
+        workloadId,
+        event: {},
+        context: ctx(userId),
+      });
+    // Nothing recorded on the workload: with a service this run would be 409 coderunner_not_deployed.
+    await expect(run(workload.id)).rejects.toMatchObject({ code: 'coderunner_not_configured' });
+    await expect(deploy(world, workload.id)).rejects.toMatchObject({ code: 'coderunner_not_configured' });
+    expect(world.deps.codeRunner.calls).toHaveLength(0);
+
+    await expect(run(workload.id, member)).rejects.toMatchObject({ code: 'permission_denied' });
+    await expect(run(world.deps.ids.next())).rejects.toMatchObject({ code: 'workload_not_found' });
+    await expect(deploy(world, workload.id, { injectSecretKeys: [] })).rejects.toMatchObject({
+      code: 'secret_injection_disabled',
+    });
+    await world.uc.workloads.archive.execute({
+      userId: world.ownerId,
+      workspaceId: world.workspaceId,
+      workloadId: workload.id,
+      context: ctx(world.ownerId),
+    });
+    await expect(run(workload.id)).rejects.toMatchObject({ code: 'workload_archived' });
   });
 
   it('never sends the event to a deployment_url other than the deployment’s endpoint', async () => {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { DomainError, type FieldError } from '@groundfloor/domain';
 import type { Response } from 'express';
 import { STATUS_BY_CODE, STATUS_BY_KIND, TITLES } from './error-map';
@@ -22,7 +23,8 @@ export function sendProblem(res: Response, problem: Problem): void {
     .send(
       JSON.stringify({
         type: 'about:blank',
-        title: TITLES[problem.status] ?? 'Error',
+        // A passed-through upstream 4xx may carry any status: Node's reason phrase where the table has none.
+        title: TITLES[problem.status] ?? STATUS_CODES[problem.status] ?? 'Error',
         status: problem.status,
         code: problem.code,
         detail: problem.detail,

@@ -115,7 +115,9 @@ export class ResponseValidator {
 
   private checkResponse(where: string, operation: Json, res: CheckedResponse): string[] {
     const responses = operation.responses as Json;
-    const documented = responses[String(res.status)] ?? responses.default;
+    // OpenAPI: an explicit status first, then its range (`4XX`), then `default`.
+    const documented =
+      responses[String(res.status)] ?? responses[`${String(res.status)[0]}XX`] ?? responses.default;
     if (!documented) return [`${where}: status ${res.status} is not documented (${describe(res)})`];
     const response = this.resolve(documented as Json);
     const problems: string[] = [];

@@ -1,4 +1,4 @@
-import type { CodeRunnerEnvelope } from '../ports/code-runner.port';
+import type { CodeRunner, CodeRunnerEnvelope } from '../ports/code-runner.port';
 import type { UpstreamResult } from '../ports/upstream-result';
 import {
   coderunnerInvalidAnswer,
@@ -6,8 +6,17 @@ import {
   coderunnerRejected,
   coderunnerTimeout,
   coderunnerUnavailable,
-  PASSED_THROUGH,
 } from './coderunner.errors';
+
+/**
+ * Supplement §1: without `CODERUNNER_URL` every code-execution route answers
+ * 503. Asked right after the caller's permission and the app or workload
+ * are checked, before any refusal about recorded ids (409), which would
+ * send the client to a step that cannot succeed on this installation either.
+ */
+export function requireConfigured(codeRunner: Pick<CodeRunner, 'configured'>): void {
+  if (!codeRunner.configured) throw coderunnerNotConfigured();
+}
 
 /**
  * Supplement §13, what the client hears when the upstream did not answer a 2xx:
@@ -16,14 +25,13 @@ import {
  * |--------------------------------------------|-------------------------------------|
  * | `CODERUNNER_URL` unset                      | 503 `coderunner_not_configured`     |
  * | unreachable, or 5xx                         | 502 `coderunner_unavailable`        |
- * | no answer within the time-out, or 408       | 504 `coderunner_timeout`            |
- * | 400, 403, 404, 409, 410, 413, 422, 429      | the same status, its message, `coderunner_<reason>` |
- * | 401, 407: it refused the control plane's own credentials | 502 `coderunner_unavailable` |
- * | any other 4xx (the proxy and the upstream disagree on the protocol) | 502 `coderunner_unavailable` |
+ * | no answer within the time-out               | 504 `coderunner_timeout`            |
+ * | any 4xx                                     | the same status, its message, `coderunner_<reason>` (`coderunner_rejected` for a status without a name) |
  * | a 2xx that is not an envelope               | 502 `coderunner_invalid_answer`     |
  *
- * A 401 is not passed through: it says the upstream does not trust this
- * installation, not that the caller's own token is bad.
+ * Every 4xx is passed through as the supplement says, 401, 407 and 408
+ * included: the status is the upstream's, and its code tells it apart from
+ * the control plane's own refusals (`invalid_token`, …).
  */
 export function requireEnvelope(result: UpstreamResult<CodeRunnerEnvelope>): CodeRunnerEnvelope {
   if (result.ok) return result.value;
@@ -39,11 +47,9 @@ export function requireEnvelope(result: UpstreamResult<CodeRunnerEnvelope>): Cod
     case 'invalid_answer':
       throw coderunnerInvalidAnswer('the {success, message, data} envelope');
     case 'rejected':
-      if (PASSED_THROUGH[result.status])
-        throw coderunnerRejected(result.status, result.message, result.retryAfterSeconds);
-      if (result.status === 408) throw coderunnerTimeout();
-      if (result.status === 401 || result.status === 407)
-        throw coderunnerUnavailable("refused the control plane's credentials");
-      throw coderunnerUnavailable(`refused the proxied request (${result.status})`);
+      // Adapters report only 4xx as refusals; anything else is not an answer the contract knows.
+      if (result.status < 400 || result.status > 499)
+        throw coderunnerInvalidAnswer(`a status the contract describes (${result.status})`);
+      throw coderunnerRejected(result.status, result.message, result.retryAfterSeconds);
   }
 }

@@ -21,7 +21,7 @@ export const coderunnerNotConfigured = () =>
     'no code-execution service is configured on this installation (CODERUNNER_URL)',
   );
 
-/** 502: the service could not be reached, answered 5xx, or refused the control plane's own credentials. */
+/** 502: the service could not be reached, or answered 5xx. */
 export const coderunnerUnavailable = (why: string) =>
   unavailable('coderunner_unavailable', `the code-execution service ${why}; retry later`);
 
@@ -34,8 +34,10 @@ export const coderunnerInvalidAnswer = (what: string) =>
   unavailable('coderunner_invalid_answer', `the code-execution service answered without ${what}`);
 
 /**
- * An upstream 4xx, passed through with its status and message. Each status
- * has its own code, so clients can match on it; the kind follows the status.
+ * An upstream 4xx, passed through with its status and message (supplement
+ * §13). The statuses a client is likely to act on have a code of their own,
+ * so clients can match on it; every other 4xx is `coderunner_rejected`, its
+ * status still the upstream's. The kind is only the family: the status wins.
  */
 export const PASSED_THROUGH: Readonly<Record<number, { code: string; kind: ErrorKind }>> = {
   400: { code: 'coderunner_bad_request', kind: 'malformed' },
@@ -47,11 +49,12 @@ export const PASSED_THROUGH: Readonly<Record<number, { code: string; kind: Error
   422: { code: 'coderunner_unprocessable', kind: 'invalid' },
   429: { code: 'coderunner_rate_limited', kind: 'rate_limited' },
 };
+/** Any other 4xx (401, 405, 407, 408, 415, …). */
+const REJECTED = { code: 'coderunner_rejected', kind: 'invalid' } as const;
 
 /** The upstream's own words for a 4xx, or a plain sentence when it gave none. */
 export const coderunnerRejected = (status: number, message: string, retryAfterSeconds?: number) => {
-  const passed = PASSED_THROUGH[status];
-  if (!passed) throw new Error(`status ${status} is not passed through`);
+  const passed = PASSED_THROUGH[status] ?? REJECTED;
   const detail = message.trim() || `the code-execution service refused the request (${status})`;
   const retry = status === 429 ? Math.max(1, retryAfterSeconds ?? 1) : undefined;
   return new DomainError(passed.kind, passed.code, detail, [], retry, status);

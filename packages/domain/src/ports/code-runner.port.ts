@@ -58,6 +58,13 @@ export type CodeRunnerAnswer = UpstreamResult<CodeRunnerEnvelope>;
  * problem. Ids are sent as given; the domain checks their form first.
  */
 export interface CodeRunner {
+  /**
+   * Whether this installation names a code-execution service
+   * (`CODERUNNER_URL`). When false every method answers `not_configured`;
+   * the use cases ask first, so an unconfigured installation answers 503
+   * before any refusal about the ids recorded so far (supplement §1).
+   */
+  readonly configured: boolean;
   /** POST `/api/definitions`. */
   createDefinition(as: CodeRunnerCredentials, definition: DefinitionInput): Promise<CodeRunnerAnswer>;
   /** POST `/api/file/{definitionId}/upload`, multipart: `Description` and `file`. */

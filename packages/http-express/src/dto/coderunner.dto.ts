@@ -14,9 +14,16 @@ const sizeSchema = (what: string) => ({
   oneOf: [
     { type: 'number' as const, exclusiveMinimum: 0 },
     { type: 'string' as const, maxLength: 32 },
+    { type: 'null' as const },
   ],
-  description: `${what}, as the code-execution service takes it: a number, or a size such as \`500m\` / \`512Mi\``,
+  description: `${what}, as the code-execution service takes it: a number, or a size such as \`500m\` / \`512Mi\`; \`null\` is not sent`,
 });
+/** Optional and free of meaning when empty: `null` and `""` are not sent. */
+const cronSchema = {
+  type: ['string' as const, 'null' as const],
+  maxLength: 120,
+  description: 'for scheduled jobs: one line; `null` or `""` is not sent',
+};
 
 /** `POST …/coderunner/definition`. */
 export class CreateDefinitionDto {
@@ -64,7 +71,7 @@ export class DeployAppDto {
     properties: {
       Cpu: sizeSchema('CPU'),
       Memory: sizeSchema('memory'),
-      CronExpression: { type: 'string', maxLength: 120, description: 'for scheduled jobs' },
+      CronExpression: cronSchema,
     },
     description: 'the deployment configuration; absent values are not sent',
   })
@@ -95,7 +102,7 @@ export class DeployWorkloadDto {
   memory?: unknown;
 
   @Allow()
-  @JSONSchema({ type: 'string', maxLength: 120, description: 'for scheduled jobs' })
+  @JSONSchema(cronSchema)
   cron_expression?: unknown;
 
   @Allow()

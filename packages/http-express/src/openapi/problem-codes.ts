@@ -1,8 +1,13 @@
+import { PASSED_THROUGH } from '@groundfloor/domain';
+
 /**
  * Every `code` a problem+json answer can carry, with its status. Operations
  * name the codes they can return (`errors` in their description); the
  * document groups them by status, and the response check of the HTTP suites
- * fails when an answer carries a code its operation does not list.
+ * fails when an answer carries a code its operation does not list. A code
+ * whose status is the range `4XX` (an upstream's status passed through) is
+ * documented under the range and under every 4xx the operation names,
+ * `except` those where another code stands for that status.
  */
 export const PROBLEM_CODES = {
   // Requests the server cannot read at all.
@@ -458,9 +463,16 @@ export const PROBLEM_CODES = {
     status: 429,
     description: 'the code-execution service answered 429; retry after `Retry-After`',
   },
+  coderunner_rejected: {
+    status: '4XX',
+    // Not under the statuses that have a code of their own (above).
+    except: Object.keys(PASSED_THROUGH).map(Number),
+    description:
+      'the code-execution service answered another 4xx (401, 405, 408, …): the same status, its message',
+  },
   coderunner_unavailable: {
     status: 502,
-    description: 'the code-execution service cannot be reached, failed (5xx), or refused the control plane',
+    description: 'the code-execution service cannot be reached or failed (5xx)',
   },
   coderunner_invalid_answer: {
     status: 502,
@@ -488,6 +500,9 @@ export const PROBLEM_CODES = {
     description: 'the database cannot be reached right now; retry after `Retry-After`',
   },
   not_ready: { status: 503, description: 'the database does not answer' },
-} as const satisfies Record<string, { status: number; description: string }>;
+} as const satisfies Record<
+  string,
+  { status: number | '4XX'; description: string; except?: readonly number[] }
+>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -65,8 +65,10 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
+type ProblemStatus = (typeof PROBLEM_CODES)[ProblemCode]['status'];
+
 /** One problem response: the codes it can carry, each with when. */
-export function problemResponse(status: number, codes: readonly ProblemCode[]): JsonSchema {
+export function problemResponse(status: ProblemStatus, codes: readonly ProblemCode[]): JsonSchema {
   const lines = codes.map((code) => `- \`${code}\`: ${PROBLEM_CODES[code].description}`);
   const headers =
     status === 401
@@ -75,28 +77,42 @@ export function problemResponse(status: number, codes: readonly ProblemCode[]): 
         ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
         : undefined;
   return {
-    description: `${STATUS_TEXT[status] ?? 'Error'}\n\n${lines.join('\n')}`,
+    description: `${status === '4XX' ? 'Client Error' : (STATUS_TEXT[status] ?? 'Error')}\n\n${lines.join('\n')}`,
     ...(headers ? { headers } : {}),
     content: {
       'application/problem+json': {
         schema: {
           allOf: [{ $ref: '#/components/schemas/Problem' }],
-          properties: { status: { const: status }, code: { enum: [...codes] } },
+          properties: {
+            status: status === '4XX' ? { type: 'integer', minimum: 400, maximum: 499 } : { const: status },
+            code: { enum: [...codes] },
+          },
         },
       },
     },
   };
 }
 
-/** Groups codes by status, each group sorted; a group equal to a shared one is referenced. */
+/**
+ * Groups codes by status, each group sorted; a group equal to a shared one is
+ * referenced. A code of the range `4XX` also joins every 4xx group but its
+ * `except` ones: OpenAPI matches an explicit status before a range, so a
+ * passed-through 401 must be allowed under the operation's own 401.
+ */
 export function problemResponses(
   codes: Iterable<ProblemCode>,
   shared: Record<string, JsonSchema>,
 ): Record<string, JsonSchema> {
-  const byStatus = new Map<number, Set<ProblemCode>>();
+  const byStatus = new Map<ProblemStatus, Set<ProblemCode>>();
   for (const code of codes) {
     const { status } = PROBLEM_CODES[code];
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
+  }
+  for (const code of byStatus.get('4XX') ?? []) {
+    const entry = PROBLEM_CODES[code];
+    const except: readonly number[] = 'except' in entry ? entry.except : [];
+    for (const [status, set] of byStatus)
+      if (typeof status === 'number' && status < 500 && !except.includes(status)) set.add(code);
   }
   const responses: Record<string, JsonSchema> = {};
   for (const [status, set] of byStatus) {

@@ -15,7 +15,7 @@ const BASE = '/v1/workspaces/:workspace_id/apps/:app_slug/coderunner';
 
 /** The app of the path: a `standalone` or legacy `coderunner` app of the workspace, not archived. */
 const APP: ProblemCode[] = ['app_not_found', 'app_kind_has_no_coderunner', 'app_archived'];
-/** What any call to the code-execution service can answer (supplement §13). */
+/** What any call to the code-execution service can answer (supplement §13); every upstream 4xx passes through. */
 export const UPSTREAM: ProblemCode[] = [
   'coderunner_bad_request',
   'coderunner_forbidden',
@@ -25,6 +25,7 @@ export const UPSTREAM: ProblemCode[] = [
   'coderunner_too_large',
   'coderunner_unprocessable',
   'coderunner_rate_limited',
+  'coderunner_rejected',
   'coderunner_unavailable',
   'coderunner_invalid_answer',
   'coderunner_not_configured',

@@ -24,6 +24,8 @@ const ok = (data: unknown): CodeRunnerAnswer => ({ ok: true, value: { success: t
  */
 export class FakeCodeRunner implements CodeRunner {
   readonly calls: CodeRunnerCall[] = [];
+  /** False plays an installation without `CODERUNNER_URL`: every call then answers `not_configured`. */
+  configured = true;
   /** The status new versions report (3, Completed, unless a test says otherwise). */
   versionStatus = 3;
   /** The invoke URL deployments report; null for deployments without one. */
@@ -43,6 +45,7 @@ export class FakeCodeRunner implements CodeRunner {
 
   private call(method: Method, as: CodeRunnerCredentials, args: unknown[], answer: () => CodeRunnerAnswer) {
     this.calls.push({ method, as, args });
+    if (!this.configured) return Promise.resolve<CodeRunnerAnswer>({ ok: false, failure: 'not_configured' });
     const queued = this.scripted.get(method);
     const next = queued?.shift();
     return Promise.resolve(next ?? answer());

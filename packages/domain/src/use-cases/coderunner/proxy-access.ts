@@ -1,5 +1,6 @@
 import { authorizeWorkspace, authorizeWorkspaceChange } from '../../access/access-control';
 import type { App } from '../../app/app';
+import { requireConfigured } from '../../coderunner/coderunner-answer';
 import type { Organization } from '../../organization/organization';
 import type { CodeRunnerCredentials } from '../../ports/code-runner.port';
 import type { Workspace } from '../../workspace/workspace';
@@ -23,10 +24,12 @@ export interface AuthorizedProxy {
 /**
  * The checks every proxy step makes before the upstream is called:
  * permission first (reads `read`; changes `write`, refused on a frozen
- * workspace unless `whileFrozen`), then the app, then the credentials.
+ * workspace unless `whileFrozen`), then the app, then whether a
+ * code-execution service is configured at all (503, before any step's own
+ * 409 about recorded ids), then the credentials.
  */
 export async function authorizeProxy(
-  deps: Pick<Deps, 'uow' | 'clock' | 'signer'>,
+  deps: Pick<Deps, 'uow' | 'clock' | 'signer' | 'codeRunner'>,
   target: ProxyTarget,
   access: 'read' | 'change' | 'removal',
 ): Promise<AuthorizedProxy> {
@@ -43,6 +46,7 @@ export async function authorizeProxy(
           now,
         );
   const app = await requireCoderunnerApp(read, workspace.id, target.appSlug);
+  requireConfigured(deps.codeRunner);
   const as = await coderunnerCredentials(deps.signer, workspace.id, target.userId);
   return { workspace, organization, app, as };
 }

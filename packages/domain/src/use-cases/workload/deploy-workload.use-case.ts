@@ -1,6 +1,7 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
 import { secretInjectionDisabled } from '../../coderunner/coderunner.errors';
+import { requireConfigured } from '../../coderunner/coderunner-answer';
 import { coderunnerIdsOf } from '../../coderunner/coderunner-manifest';
 import { requireDeploymentConfiguration } from '../../coderunner/deployment-configuration';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
@@ -50,6 +51,7 @@ export class DeployWorkload {
     );
     const workload = await requireWorkload(read, workspace.id, input.workloadId);
     if (workload.status === 'archived') throw workloadArchived();
+    requireConfigured(this.deps.codeRunner);
     const as = await coderunnerCredentials(this.deps.signer, workspace.id, input.userId);
     const deployed = await deployVersion(this.deps.codeRunner, as, {
       versionId: input.versionId,

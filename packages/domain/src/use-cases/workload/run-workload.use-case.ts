@@ -1,6 +1,6 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
-import { requireEnvelope } from '../../coderunner/coderunner-answer';
+import { requireConfigured, requireEnvelope } from '../../coderunner/coderunner-answer';
 import { coderunnerIdsOf } from '../../coderunner/coderunner-manifest';
 import { optionalIdFromAnswer, requireUpstreamId } from '../../coderunner/upstream-id';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
@@ -45,6 +45,7 @@ export class RunWorkload {
     );
     const workload = await requireWorkload(read, workspace.id, input.workloadId);
     if (workload.status === 'archived') throw workloadArchived();
+    requireConfigured(this.deps.codeRunner);
     const recorded = coderunnerIdsOf(workload.manifest);
     const named = input.versionId || input.deploymentId || input.deploymentUrl;
     const as = await coderunnerCredentials(this.deps.signer, workspace.id, input.userId);
