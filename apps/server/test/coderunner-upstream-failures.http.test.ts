@@ -217,7 +217,8 @@ describe.each(['pglite'] as const)('code-execution service unreachable or not co
     await unconfigured?.close();
   });
 
-  const tryEverything = async (t: TestServer) => {
+  /** A workspace with its owner, a standalone app and a service workload: the proxy's and the workloads' base paths. */
+  const proxyTargets = async (t: TestServer) => {
     const home = await workspaceWithOwner(t);
     const seeded = await appSeeder(t, await userIdOf(t, home.owner.email), home.workspaceId);
     const app = await seeded.standaloneApp();
@@ -226,8 +227,15 @@ describe.each(['pglite'] as const)('code-execution service unreachable or not co
       .set(home.auth)
       .send({ name: 'runner', kind: 'service' })
       .expect(201);
-    const path = `/v1/workspaces/${home.workspaceId}/apps/${app.slug}/coderunner`;
-    const ws = `/v1/workspaces/${home.workspaceId}/coderunners/${workload.body.id}`;
+    return {
+      home,
+      path: `/v1/workspaces/${home.workspaceId}/apps/${app.slug}/coderunner`,
+      ws: `/v1/workspaces/${home.workspaceId}/coderunners/${workload.body.id}`,
+    };
+  };
+
+  const tryEverything = async (t: TestServer) => {
+    const { home, path, ws } = await proxyTargets(t);
     const answers = [
       await t.http
         .post(`${path}/definition`)
@@ -244,16 +252,7 @@ describe.each(['pglite'] as const)('code-execution service unreachable or not co
 
   /** Steps that, with a service but nothing recorded yet, would answer 409 about the missing ids. */
   const tryBeforeAnyId = async (t: TestServer) => {
-    const home = await workspaceWithOwner(t);
-    const seeded = await appSeeder(t, await userIdOf(t, home.owner.email), home.workspaceId);
-    const app = await seeded.standaloneApp();
-    const workload = await t.http
-      .post(`/v1/workspaces/${home.workspaceId}/coderunners`)
-      .set(home.auth)
-      .send({ name: 'runner', kind: 'service' })
-      .expect(201);
-    const path = `/v1/workspaces/${home.workspaceId}/apps/${app.slug}/coderunner`;
-    const ws = `/v1/workspaces/${home.workspaceId}/coderunners/${workload.body.id}`;
+    const { home, path, ws } = await proxyTargets(t);
     const answers = [
       await t.http.post(`${path}/upload`).set(home.auth).attach('file', codeZip(), 'c.zip'),
       await t.http.get(`${path}/versions`).set(home.auth),

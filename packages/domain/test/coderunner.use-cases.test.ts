@@ -29,17 +29,23 @@ const target = (world: WorkspaceWorld, appSlug: string, userId = world.ownerId) 
 
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 
-async function deployedApp(world: WorkspaceWorld) {
+/** A standalone app with a definition and one uploaded version. */
+async function uploadedApp(world: WorkspaceWorld, deploymentType = 1) {
   const app = await aStandaloneApp(world);
   const uc = world.uc.coderunner;
   await uc.createDefinition.execute({
     ...target(world, app.slug),
     name: 'fn',
-    deploymentType: 1,
+    deploymentType,
     languageType: 1,
   });
   await uc.upload.execute({ ...target(world, app.slug), description: '', fileName: 'c.zip', content: ZIP });
-  await uc.deploy.execute(target(world, app.slug));
+  return app;
+}
+
+async function deployedApp(world: WorkspaceWorld) {
+  const app = await uploadedApp(world);
+  await world.uc.coderunner.deploy.execute(target(world, app.slug));
   return app;
 }
 
@@ -122,15 +128,8 @@ describe('the code-execution proxy (spec: Code-execution proxy)', () => {
     [4, 'Failed'],
   ])('refuses to deploy a version in status %i (%s): 409 until Completed (3)', async (status) => {
     const world = await aWorkspaceWorld();
-    const app = await aStandaloneApp(world);
+    const app = await uploadedApp(world);
     const uc = world.uc.coderunner;
-    await uc.createDefinition.execute({
-      ...target(world, app.slug),
-      name: 'fn',
-      deploymentType: 1,
-      languageType: 1,
-    });
-    await uc.upload.execute({ ...target(world, app.slug), description: '', fileName: 'c.zip', content: ZIP });
     world.deps.codeRunner.versionStatus = status;
     await expect(uc.deploy.execute(target(world, app.slug))).rejects.toMatchObject({
       code: 'coderunner_version_not_ready',
@@ -267,15 +266,8 @@ describe('the code-execution proxy (spec: Code-execution proxy)', () => {
 
   it('takes a null or empty CronExpression and null sizes as not given, and sends none of them', async () => {
     const world = await aWorkspaceWorld();
-    const app = await aStandaloneApp(world);
+    const app = await uploadedApp(world);
     const uc = world.uc.coderunner;
-    await uc.createDefinition.execute({
-      ...target(world, app.slug),
-      name: 'fn',
-      deploymentType: 1,
-      languageType: 1,
-    });
-    await uc.upload.execute({ ...target(world, app.slug), description: '', fileName: 'c.zip', content: ZIP });
     await uc.deploy.execute({ ...target(world, app.slug), cpu: null, memory: null, cronExpression: null });
     await uc.deploy.execute({ ...target(world, app.slug), cpu: '500m', cronExpression: '' });
     expect(world.deps.codeRunner.callsOf('createDeployment').map((c) => c.args[0])).toEqual([
@@ -377,15 +369,7 @@ describe('workload deploy and run (supplement §12)', () => {
     });
 
   async function withVersion(world: WorkspaceWorld) {
-    const app = await aStandaloneApp(world);
-    const uc = world.uc.coderunner;
-    await uc.createDefinition.execute({
-      ...target(world, app.slug),
-      name: 'fn',
-      deploymentType: 2,
-      languageType: 1,
-    });
-    await uc.upload.execute({ ...target(world, app.slug), description: '', fileName: 'c.zip', content: ZIP });
+    await uploadedApp(world, 2);
     return aWorkload(world, 'job');
   }
 
