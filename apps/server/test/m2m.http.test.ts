@@ -244,19 +244,29 @@ describe.each(CONCURRENT_DATABASES)('M2M clients and tokens on %s', (kind) => {
     expect(none.body.errors.map((e: { field: string }) => e.field)).toEqual(['client_id', 'client_secret']);
   });
 
-  it('does not throttle successful exchanges of several clients behind one address', async () => {
+  it('counts successful exchanges of several clients toward the 20 a minute of their address', async () => {
     const w = await workspaceWithOwner(t);
     const clients = await Promise.all([createClient(w, []), createClient(w, [])]);
     const url = `/v1/workspaces/${w.workspaceId}/m2m/token`;
     const shared = { 'X-Forwarded-For': '198.51.100.42' };
-    for (let i = 0; i < 24; i++) {
+    const exchange = (i: number) => {
       const c = clients[i % 2] as (typeof clients)[number];
-      await t.http
-        .post(url)
-        .set(shared)
-        .send({ client_id: c.clientId, client_secret: c.clientSecret })
-        .expect(200);
-    }
+      return t.http.post(url).set(shared).send({ client_id: c.clientId, client_secret: c.clientSecret });
+    };
+    // Ten a client: each well within its own 20, together the address's 20.
+    for (let i = 0; i < 20; i++) await exchange(i).expect(200);
+    const limited = await exchange(20).expect(429);
+    expect(limited.body).toMatchObject({
+      code: 'too_many_token_requests',
+      detail: 'at most 20 token requests a minute per address',
+    });
+    // The same client from another address is still within its own limit.
+    const c = clients[0] as (typeof clients)[number];
+    await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: c.clientId, client_secret: c.clientSecret })
+      .expect(200);
   });
 
   it('limits exchanges to 20 a minute per client and 20 a minute per address', async () => {
@@ -266,7 +276,10 @@ describe.each(CONCURRENT_DATABASES)('M2M clients and tokens on %s', (kind) => {
     const body = { client_id: client.clientId, client_secret: client.clientSecret };
     for (let i = 0; i < 20; i++) await t.http.post(url).set(freshAddress()).send(body).expect(200);
     const limited = await t.http.post(url).set(freshAddress()).send(body).expect(429);
-    expect(limited.body.code).toBe('too_many_token_requests');
+    expect(limited.body).toMatchObject({
+      code: 'too_many_token_requests',
+      detail: 'at most 20 token requests a minute per client',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const fixed = { 'X-Forwarded-For': '198.51.100.7' };

@@ -219,7 +219,7 @@ describe('wrong current passwords on a password change', () => {
   });
 });
 
-describe('M2M token exchange failures per address', () => {
+describe('M2M token exchanges per address', () => {
   it('counts at most 20 of 40 concurrent wrong credentials from one address', async () => {
     const { uc } = await setUp();
     const attempts = Array.from({ length: 40 }, (_, i) =>

@@ -4,7 +4,7 @@ import { Limits } from '../../shared/limits';
 import type { M2mPrincipal } from '../auth/m2m-principal';
 import type { CallerAuthenticator } from '../auth/principal';
 import type { Deps } from '../deps';
-import { reserveAttempt } from '../rate-limits/reserved-attempt';
+import { takePlaces } from '../rate-limits/take-places';
 
 /** The audience of M2M access tokens: a team token never passes for one, nor the reverse. */
 export const M2M_AUDIENCE = 'm2m';
@@ -19,11 +19,11 @@ export interface M2mToken {
 const invalidClient = () => unauthenticated('invalid_client', 'unknown client or wrong client secret');
 
 /**
- * Client credentials for a one-hour token (supplement §3, §6). Every attempt
- * counts toward 20 a minute per client; failed attempts count toward 20 a
- * minute per address, and an address past that is refused even with good
- * credentials. So a secret cannot be guessed quickly against one client or
- * from one place, while many workloads behind one address can still start.
+ * Client credentials for a one-hour token (supplement §3, §6). Every
+ * exchange, good or bad, counts toward 20 a minute per client and 20 a
+ * minute per address (spec, Limits), taken before the secret is compared,
+ * as one step for both: so concurrent attempts cannot pass a limit
+ * together, and one refused by either limit takes no place in the other.
  */
 export class ExchangeM2mToken {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'signer' | 'secretTokens' | 'rateLimiter'>) {}
@@ -40,27 +40,23 @@ export class ExchangeM2mToken {
     const workspaceId = input.workspaceId.toLowerCase();
     const perClient = { key: `m2m-token:client:${clientId}`, limit, windowSeconds };
     const perAddress = { key: `m2m-token:ip:${input.ip ?? 'unknown'}`, limit, windowSeconds };
-    const refuse = (retryAfterSeconds: number) =>
+    await takePlaces(this.deps.rateLimiter, [perClient, perAddress], (full, retryAfterSeconds) =>
       rateLimited(
         'too_many_token_requests',
-        `at most ${limit} token requests a minute per client and ${limit} failed ones per address`,
+        full === perClient
+          ? `at most ${limit} token requests a minute per client`
+          : `at most ${limit} token requests a minute per address`,
         retryAfterSeconds,
-      );
-    // The address's place is reserved before the secret is compared, so
-    // concurrent wrong secrets cannot all pass a check that only finished
-    // failures update; a good secret or a refusal gives it back.
-    const attempt = await reserveAttempt(this.deps.rateLimiter, [perAddress], (_, retry) => refuse(retry));
-    const found = await attempt.settle(async () => {
-      const client = await this.deps.rateLimiter.hit(perClient);
-      if (!client.allowed) throw refuse(client.retryAfterSeconds);
-      const candidate = await this.deps.uow.read.m2mClients.findById(clientId);
-      const presented = this.deps.secretTokens.hash(input.clientSecret);
-      const matches =
-        candidate !== null &&
-        candidate.workspaceId === workspaceId &&
-        this.deps.secretTokens.equals(presented, candidate.secretHash);
-      return matches ? candidate : false;
-    });
+      ),
+    );
+    const candidate = await this.deps.uow.read.m2mClients.findById(clientId);
+    const presented = this.deps.secretTokens.hash(input.clientSecret);
+    const found =
+      candidate !== null &&
+      candidate.workspaceId === workspaceId &&
+      this.deps.secretTokens.equals(presented, candidate.secretHash)
+        ? candidate
+        : null;
     if (!found) throw invalidClient();
     const scope = found.scopes.join(' ');
     const accessToken = await this.deps.signer.sign(
