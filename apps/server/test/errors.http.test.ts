@@ -41,6 +41,15 @@ describe('problem+json errors', () => {
       .send([{ email: 'a@b.test' }])
       .expect(422);
     expectProblem(res, 422, 'invalid_body');
+    // A top-level scalar is well-formed JSON too: 422, not malformed.
+    for (const scalar of ['null', '5', '"x"', 'true']) {
+      const scalarRes = await t.http
+        .post('/v1/auth/token')
+        .set('Content-Type', 'application/json')
+        .send(scalar)
+        .expect(422);
+      expectProblem(scalarRes, 422, 'invalid_body');
+    }
   });
 
   it('a body over the limit is 413', async () => {

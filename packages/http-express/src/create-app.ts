@@ -93,8 +93,11 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Not `strict`: any well-formed JSON value parses, so `null`, `5` or `"x"`
+  // reach validation and get its 422 (supplement §2: only malformed JSON is
+  // 400), and a workload run's event may be any JSON value.
   const json = (limit: string) =>
-    express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
+    express.json({ limit, strict: false, type: ['application/json', 'application/*+json'] });
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
   const brandingJson = json(BRANDING_BODY_LIMIT);
