@@ -365,6 +365,9 @@ describe('apps over HTTP', () => {
     expect((await t.http.get(url).set(w.auth).expect(200)).body.grants).toEqual([
       { role: 'admin', action: 'read' },
     ]);
+    // `grants` omitted is []: back to anyone who can read the workspace.
+    const open = await t.http.put(url).set(w.auth).send({ visibility: 'workspace' }).expect(200);
+    expect(open.body).toEqual({ visibility: 'workspace', grants: [] });
   });
 
   it('compares and promotes apps across environments, with a dry run that changes nothing', async () => {

@@ -1144,7 +1144,7 @@ export interface paths {
         get: operations["getAppAccess"];
         /**
          * Replace who may launch the app
-         * @description `workspace`: anyone who can read the workspace; `restricted`: only the site roles in `grants` (`admin` too only when listed).
+         * @description `workspace`: anyone who can read the workspace; `restricted`: only the site roles in `grants` (`admin` too only when listed). `grants` omitted is `[]`.
          */
         put: operations["putAppAccess"];
         post?: never;
@@ -2639,7 +2639,7 @@ export interface components {
         AppAccessDto: {
             /** @enum {string} */
             visibility: "workspace" | "restricted";
-            grants: {
+            grants?: {
                 role: string;
                 action: string;
             }[];

@@ -83,7 +83,8 @@ export class CompareAppsQueryDto {
 
 export class AppAccessDto {
   @IsString() @MaxLength(100) @JSONSchema({ enum: ['workspace', 'restricted'] }) visibility!: string;
-  @IsArray() @IsObject({ each: true }) @JSONSchema(grantItems()) grants!: RoleGrant[];
+  /** Omitted is `[]`: on a `workspace` app anyone may launch it whatever the grants. */
+  @Optional() @IsArray() @IsObject({ each: true }) @JSONSchema(grantItems()) grants?: RoleGrant[];
 }
 
 export class PromoteAppsDto {

@@ -371,7 +371,7 @@ export function appsRoutes(useCases: UseCases): Router {
       summary: 'Replace who may launch the app',
       description:
         '`workspace`: anyone who can read the workspace; `restricted`: only the site roles in `grants` ' +
-        '(`admin` too only when listed).',
+        '(`admin` too only when listed). `grants` omitted is `[]`.',
       callers: ['team'],
       body: AppAccessDto,
       responses: { 200: AppAccessSchema },
@@ -393,7 +393,10 @@ export function appsRoutes(useCases: UseCases): Router {
             workspaceId: param(req.params.workspace_id),
             appId: param(req.params.app_id),
             visibility: body.visibility,
-            grants: body.grants.map((g) => ({ role: String(g.role ?? ''), action: String(g.action ?? '') })),
+            grants: (body.grants ?? []).map((g) => ({
+              role: String(g.role ?? ''),
+              action: String(g.action ?? ''),
+            })),
             context: userContext(req, res),
           });
           res.json(appAccessJson(access));
