@@ -37,6 +37,19 @@ describe.each(DATABASES)('code-execution proxy steps on %s', (kind) => {
     (await t.http.get(`/v1/workspaces/${home.workspaceId}/apps/${appId}`).set(home.auth).expect(200)).body
       .manifest.coderunner;
   const definition = { name: 'Resize', description: 'thumbnails', deploymentType: 1, languageType: 1 };
+  /** A definition for the app, then one uploaded version: the upload's answer. */
+  const defineAndUpload = async (slug: string) => {
+    await t.http
+      .post(`${base(slug)}/definition`)
+      .set(home.auth)
+      .send(definition)
+      .expect(200);
+    return t.http
+      .post(`${base(slug)}/upload`)
+      .set(home.auth)
+      .attach('file', codeZip(), 'code.zip')
+      .expect(200);
+  };
 
   it('creates a definition upstream with the caller’s identity and records its id', async () => {
     const app = await apps.standaloneApp();
@@ -193,16 +206,7 @@ describe.each(DATABASES)('code-execution proxy steps on %s', (kind) => {
 
   it('takes a null or empty CronExpression and null sizes as not given, and does not send them', async () => {
     const app = await apps.standaloneApp();
-    await t.http
-      .post(`${base(app.slug)}/definition`)
-      .set(home.auth)
-      .send(definition)
-      .expect(200);
-    await t.http
-      .post(`${base(app.slug)}/upload`)
-      .set(home.auth)
-      .attach('file', codeZip(), 'code.zip')
-      .expect(200);
+    await defineAndUpload(app.slug);
     const deployWith = async (Configuration: Record<string, unknown>) => {
       await t.http
         .post(`${base(app.slug)}/deploy`)
@@ -226,17 +230,8 @@ describe.each(DATABASES)('code-execution proxy steps on %s', (kind) => {
 
   it('refuses to deploy a version until it is Completed (3)', async () => {
     const app = await apps.standaloneApp();
-    await t.http
-      .post(`${base(app.slug)}/definition`)
-      .set(home.auth)
-      .send(definition)
-      .expect(200);
     upstream.newVersionStatus = 2;
-    const uploaded = await t.http
-      .post(`${base(app.slug)}/upload`)
-      .set(home.auth)
-      .attach('file', codeZip(), 'code.zip')
-      .expect(200);
+    const uploaded = await defineAndUpload(app.slug);
     upstream.newVersionStatus = 3;
     const versionId = uploaded.body.data.versionId as string;
     const before = upstream.requestsTo('POST /api/deployment/create').length;
