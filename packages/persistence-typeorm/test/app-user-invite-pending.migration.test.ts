@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, openDatabase } from '@groundfloor/persistence-typeorm';
 import { AppUserInvitePending1767227800000 } from '../src/migrations/1767227800000-app-user-invite-pending.migration';
+import { insertWorkspaceRows } from './support/migration-workspace';
 
 /**
  * Migration 1767227800000 on app users written before it: only a user with
@@ -20,20 +21,9 @@ describe('the app-user invite_pending migration', () => {
   it('marks pending the users who have not set a password yet', async () => {
     const q = database.dataSource.createQueryRunner();
     const migration = new AppUserInvitePending1767227800000();
-    const organizationId = randomUUID();
-    const workspaceId = randomUUID();
     try {
       await migration.down(q);
-      await q.query(
-        `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
-         VALUES ($1, 'Before', 'free', 'active', '{}', now())`,
-        [organizationId],
-      );
-      await q.query(
-        `INSERT INTO workspaces (id, organization_id, name, status, created_at)
-         VALUES ($1, $2, 'Main', 'active', now())`,
-        [workspaceId, organizationId],
-      );
+      const { workspaceId } = await insertWorkspaceRows(q);
       // [email, password hash, password change required, email verified]
       const rows: [string, string | null, boolean, boolean][] = [
         ['invited', null, false, false],

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { type Database, openDatabase } from '@groundfloor/persistence-typeorm';
 import { SiteGrantOrder1767227700000 } from '../src/migrations/1767227700000-site-grant-order.migration';
+import { insertWorkspaceRows } from './support/migration-workspace';
 
 /**
  * Migration 1767227700000 on grants written before it: they keep the order
@@ -18,9 +18,7 @@ describe('the site grant order migration', () => {
   it('numbers the existing grants in their old listing order, then new ones after them', async () => {
     const q = database.dataSource.createQueryRunner();
     const migration = new SiteGrantOrder1767227700000();
-    const organizationId = randomUUID();
-    const workspaceId = randomUUID();
-    const listed = async () =>
+    const listed = async (workspaceId: string) =>
       (
         await q.query(
           'SELECT resource_id, role, action FROM site_role_grants WHERE workspace_id = $1 ORDER BY ordinal',
@@ -32,16 +30,7 @@ describe('the site grant order migration', () => {
       );
     try {
       await migration.down(q);
-      await q.query(
-        `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
-         VALUES ($1, 'Before', 'free', 'active', '{}', now())`,
-        [organizationId],
-      );
-      await q.query(
-        `INSERT INTO workspaces (id, organization_id, name, status, created_at)
-         VALUES ($1, $2, 'Main', 'active', now())`,
-        [workspaceId, organizationId],
-      );
+      const { workspaceId } = await insertWorkspaceRows(q);
       for (const [collection, role, action] of [
         ['orders', 'user', 'write'],
         ['audit', 'viewer', 'read'],
@@ -54,13 +43,17 @@ describe('the site grant order migration', () => {
         );
       }
       await migration.up(q);
-      expect(await listed()).toEqual(['audit/viewer/read', 'orders/admin/read', 'orders/user/write']);
+      expect(await listed(workspaceId)).toEqual([
+        'audit/viewer/read',
+        'orders/admin/read',
+        'orders/user/write',
+      ]);
       await q.query(
         `INSERT INTO site_role_grants (workspace_id, resource, resource_id, role, action)
          VALUES ($1, 'collection', 'audit', 'admin', 'delete')`,
         [workspaceId],
       );
-      expect((await listed()).at(-1)).toBe('audit/admin/delete');
+      expect((await listed(workspaceId)).at(-1)).toBe('audit/admin/delete');
     } finally {
       await q.release();
     }
