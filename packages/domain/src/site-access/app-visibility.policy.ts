@@ -17,18 +17,11 @@ export function deriveVisibility(
 }
 
 /**
- * The app's launch grants as the Access document lists them: the ones
- * saved, exactly as sent (PUT rule 1: leaving `admin` out removes its
- * grant). A `workspace` app nobody has set grants on yet lists every
- * catalog role, since anyone who can read the workspace may launch it.
+ * What the Access document lists for a `workspace` app nobody has set
+ * launch grants on yet: every catalog role, since anyone who can read the
+ * workspace may launch it. Grants that were set are listed as saved.
  */
-export function listedLaunchGrants(
-  app: Pick<App, 'id' | 'visibility'>,
-  catalog: readonly SiteRole[],
-  stored: readonly AppGrant[],
-): AppGrant[] {
-  const own = stored.filter((g) => g.appId === app.id);
-  if (app.visibility === 'restricted' || own.length > 0) return own;
+export function everyRoleLaunches(app: Pick<App, 'id'>, catalog: readonly SiteRole[]): AppGrant[] {
   return catalog.map((r) => ({ resource: 'app', role: r.name, appId: app.id, action: 'read' }));
 }
 

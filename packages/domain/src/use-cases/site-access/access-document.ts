@@ -2,7 +2,7 @@ import type { App, AppVisibility } from '../../app/app';
 import { PRODUCT_APP_KINDS } from '../../app/app';
 import type { Repositories } from '../../ports/repositories.port';
 import { Limits } from '../../shared/limits';
-import { listedLaunchGrants, listedVisibility } from '../../site-access/app-visibility.policy';
+import { everyRoleLaunches, listedVisibility } from '../../site-access/app-visibility.policy';
 import type { AppGrant, CollectionGrant, FilesGrant, SiteGrant } from '../../site-access/site-grant';
 import { type SiteRole, siteRoleCatalog } from '../../site-access/site-role';
 
@@ -41,20 +41,25 @@ export async function readAccessDocument(repos: Repositories, workspaceId: strin
   ]);
   const of = <R extends SiteGrant['resource']>(resource: R) =>
     grants.filter((g): g is Extract<SiteGrant, { resource: R }> => g.resource === resource);
-  const stored = of('app');
-  const listed = new Map(apps.map((app) => [app.id, listedLaunchGrants(app, roles, stored)]));
-  // Saved grants in the order saved, then the defaults of apps with none.
+  const covered = new Set(apps.map((app) => app.id));
+  // Saved grants in the order saved (PUT rule 1), then every role for a
+  // `workspace` app nobody has set grants on.
+  const saved = of('app').filter((g) => covered.has(g.appId));
+  const withGrants = new Set(saved.map((g) => g.appId));
   const appGrants: AppGrant[] = [
-    ...stored.filter((g) => listed.get(g.appId)?.includes(g)),
-    ...apps.flatMap((app) => {
-      const launch = listed.get(app.id) ?? [];
-      return launch.some((g) => stored.includes(g)) ? [] : launch;
-    }),
+    ...saved,
+    ...apps
+      .filter((app) => app.visibility === 'workspace' && !withGrants.has(app.id))
+      .flatMap((app) => everyRoleLaunches(app, roles)),
   ];
   const appViews = apps.map((app) => ({
     id: app.id,
     name: app.name,
-    visibility: listedVisibility(app, roles, listed.get(app.id) ?? []),
+    visibility: listedVisibility(
+      app,
+      roles,
+      saved.filter((g) => g.appId === app.id),
+    ),
   }));
   return {
     workspaceId,
