@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Database, openDatabase } from '@groundfloor/persistence-typeorm';
 import type { QueryRunner } from 'typeorm';
 import { TicketCounts1767227300000 } from '../src/migrations/1767227300000-ticket-counts.migration';
+import { insertOrganizationRow } from './support/migration-workspace';
 
 /** Migration 1767227300000 on a database that already has tickets: the counters start out right. */
 describe('the ticket counters migration', () => {
@@ -26,11 +27,7 @@ describe('the ticket counters migration', () => {
     try {
       await migration.down(q);
       const userId = randomUUID();
-      await q.query(
-        `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
-         VALUES ($1, 'Before', 'free', 'active', '{}', now())`,
-        [organizationId],
-      );
+      await insertOrganizationRow(q, organizationId);
       await q.query(
         `INSERT INTO users (id, email, password_change_required, email_verified, created_at)
          VALUES ($1, $2, false, false, now())`,

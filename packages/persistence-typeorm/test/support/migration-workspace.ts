@@ -2,19 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { QueryRunner } from 'typeorm';
 
 /**
- * An organization and a workspace written with plain SQL, for a migration
- * test to put rows under before it runs the migration again.
+ * An organization written with plain SQL, for a migration test to put rows
+ * under before it runs the migration again.
  */
-export async function insertWorkspaceRows(
-  q: QueryRunner,
-): Promise<{ organizationId: string; workspaceId: string }> {
-  const organizationId = randomUUID();
-  const workspaceId = randomUUID();
+export async function insertOrganizationRow(q: QueryRunner, organizationId = randomUUID()): Promise<string> {
   await q.query(
     `INSERT INTO organizations (id, name, plan_tier, status, limit_overrides, created_at)
      VALUES ($1, 'Before', 'free', 'active', '{}', now())`,
     [organizationId],
   );
+  return organizationId;
+}
+
+/** An organization, as `insertOrganizationRow` writes one, and a workspace in it. */
+export async function insertWorkspaceRows(
+  q: QueryRunner,
+): Promise<{ organizationId: string; workspaceId: string }> {
+  const organizationId = await insertOrganizationRow(q);
+  const workspaceId = randomUUID();
   await q.query(
     `INSERT INTO workspaces (id, organization_id, name, status, created_at)
      VALUES ($1, $2, 'Main', 'active', now())`,
