@@ -94,8 +94,8 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   // Not `strict`: any well-formed JSON value parses, so `null`, `5` or `"x"`
-  // reach validation and get its 422 (supplement §2: only malformed JSON is
-  // 400), and a workload run's event may be any JSON value.
+  // reach validation and get its 422 `invalid_body` (supplement §2: only
+  // malformed JSON is 400).
   const json = (limit: string) =>
     express.json({ limit, strict: false, type: ['application/json', 'application/*+json'] });
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
