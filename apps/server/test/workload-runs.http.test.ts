@@ -198,6 +198,15 @@ describe.each(DATABASES)('workload deploy and run on %s', (kind) => {
     const { path } = await workloadWithVersion();
     const array = await t.http.post(`${path}/run`).set(home.auth).send([1, 2]).expect(422);
     expect(array.body.code).toBe('invalid_body');
+    for (const scalar of ['null', '7', '"event"']) {
+      const res = await t.http
+        .post(`${path}/run`)
+        .set(home.auth)
+        .set('Content-Type', 'application/json')
+        .send(scalar)
+        .expect(422);
+      expect(res.body.code).toBe('invalid_body');
+    }
     const nothing = await t.http.post(`${path}/run`).set(home.auth).send({}).expect(409);
     expect(nothing.body.code).toBe('coderunner_not_deployed');
   });
