@@ -176,6 +176,90 @@ describe('problem+json errors', () => {
     await t.http.get('/v1/me').set(operator).expect(401);
   });
 
+  describe('text the database cannot hold (U+0000, an unpaired surrogate)', () => {
+    const errorLines = () => t.logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+
+    it('is 422 naming the field, changes nothing and logs no error', async () => {
+      const owner = await organizationWithOwner(t);
+      const auth = bearer(owner.token);
+      const ws = await t.http
+        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+        .set(auth)
+        .send({ name: 'Kept' })
+        .expect(201);
+      const before = errorLines().length;
+      for (const name of ['a\u0000b', '\ud800x', 'x\udc00']) {
+        const res = await t.http.patch(`/v1/workspaces/${ws.body.id}`).set(auth).send({ name }).expect(422);
+        expectProblem(res, 422, 'validation_failed');
+        expect(res.body.errors).toEqual([
+          { field: 'name', message: expect.stringContaining('cannot be stored') },
+        ]);
+      }
+      const member = await t.http
+        .post(`/v1/scopes/account/${owner.organizationId}/members`)
+        .set(auth)
+        .send({ email: 'a\u0000b@example.test', role: 'member' })
+        .expect(422);
+      expect(member.body.errors).toEqual([
+        { field: 'email', message: expect.stringContaining('cannot be stored') },
+      ]);
+      const signIn = await t.http
+        .post('/v1/auth/token')
+        .send({ email: 'a\u0000@example.test', password: 'password123' })
+        .expect(422);
+      expectProblem(signIn, 422, 'validation_failed');
+      expect((await t.http.get(`/v1/workspaces/${ws.body.id}`).set(auth).expect(200)).body.name).toBe('Kept');
+      const members = await t.http
+        .get(`/v1/scopes/account/${owner.organizationId}/members`)
+        .set(auth)
+        .expect(200);
+      expect(members.body.memberships).toHaveLength(1);
+      expect(errorLines().length).toBe(before);
+    });
+
+    it('a character outside the basic plane is ordinary text', async () => {
+      const owner = await organizationWithOwner(t);
+      const ws = await t.http
+        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+        .set(bearer(owner.token))
+        .send({ name: 'Rocket 🚀' })
+        .expect(201);
+      expect(ws.body.name).toBe('Rocket 🚀');
+    });
+
+    it("a secret's value may hold it: the value is stored sealed and revealed as sent", async () => {
+      const owner = await organizationWithOwner(t);
+      const auth = bearer(owner.token);
+      const ws = await t.http
+        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+        .set(auth)
+        .send({ name: 'W' })
+        .expect(201);
+      const value = 'a\u0000b';
+      await t.http.put(`/v1/workspaces/${ws.body.id}/secrets/BINARY`).set(auth).send({ value }).expect(201);
+      const revealed = await t.http.get(`/v1/workspaces/${ws.body.id}/secrets/BINARY`).set(auth).expect(200);
+      expect(revealed.body.value).toBe(value);
+    });
+
+    it('in a path segment names nothing: 404, without an error log', async () => {
+      const owner = await organizationWithOwner(t);
+      const ws = await t.http
+        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
+        .set(bearer(owner.token))
+        .send({ name: 'W' })
+        .expect(201);
+      const before = errorLines().length;
+      const res = await t.http.get(`/v1/public/workspaces/${ws.body.id}/apps/a%00b`).expect(404);
+      expectProblem(res, 404, 'not_found');
+      const proxied = await t.http
+        .get(`/v1/workspaces/${ws.body.id}/apps/a%00b/coderunner/versions/v1`)
+        .set(bearer(owner.token))
+        .expect(404);
+      expectProblem(proxied, 404, 'not_found');
+      expect(errorLines().length).toBe(before);
+    });
+  });
+
   it('ids that are not UUIDs name nothing: 404', async () => {
     const owner = await organizationWithOwner(t);
     await t.http.get('/v1/workspaces/not-a-uuid').set(bearer(owner.token)).expect(404);

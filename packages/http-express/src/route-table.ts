@@ -1,5 +1,6 @@
 import { notFound } from '@groundfloor/domain';
 import { type RequestHandler, Router } from 'express';
+import { isStorableText } from './dto/storable-text';
 import { type Accepts, acceptedBy } from './openapi/accepts';
 import type { Operation } from './openapi/operation';
 import { sendProblem } from './problem';
@@ -141,8 +142,15 @@ export function uuidParams(...names: string[]): RequestHandler {
   };
 }
 
-export const param = (value: string | string[] | undefined): string =>
-  Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+/**
+ * A path parameter's text. Text no row can hold (`storable-text.ts`) names
+ * nothing: 404 here, before it reaches a lookup the database would refuse.
+ */
+export const param = (value: string | string[] | undefined): string => {
+  const text = Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+  if (!isStorableText(text)) throw notFound('not_found', 'nothing is named by this path');
+  return text;
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

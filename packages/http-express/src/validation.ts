@@ -3,6 +3,7 @@ import { type FieldError, invalid } from '@groundfloor/domain';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { listParameters } from './dto/query';
+import { unstorableText } from './dto/storable-text';
 import { rememberValidationMetadata } from './validation-metadata';
 
 rememberValidationMetadata();
@@ -23,9 +24,10 @@ function flatten(errors: ValidationError[], prefix = ''): { field: string; messa
 const describe = (fields: readonly FieldError[]) => fields.map((f) => `${f.field}: ${f.message}`).join('; ');
 
 /**
- * Turns a request body into a DTO: a non-object is 400, and unknown fields
- * or fields of the wrong shape are 422 with one entry per field. DTOs check
- * shape only; the domain guards invariants.
+ * Turns a request body into a DTO: a non-object is 422 `invalid_body`, and
+ * unknown fields, fields of the wrong shape and text that cannot be stored
+ * (`storable-text.ts`) are 422 with one entry per field. DTOs check shape
+ * only; the domain guards invariants.
  */
 export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -42,7 +44,23 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
     const fields = flatten(errors);
     throw invalid('validation_failed', describe(fields), fields);
   }
+  const unstorable = unstorableText(body, dto);
+  if (unstorable.length > 0) throw invalid('validation_failed', describe(unstorable), unstorable);
   return instance;
+}
+
+/**
+ * A route that takes no body: none, or `{}`, passes; any field is 422
+ * naming it as unknown, and JSON that is not an object is `invalid_body`,
+ * as on routes with a body.
+ */
+export function requireNoBody(body: unknown): void {
+  if (body === undefined) return;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalid('invalid_body', 'this route takes no body');
+  }
+  const fields = Object.keys(body).map((field) => ({ field, message: 'unknown field' }));
+  if (fields.length > 0) throw invalid('validation_failed', describe(fields), fields);
 }
 
 export interface QueryOptions {
@@ -113,6 +131,9 @@ export function parseQuery<T extends object>(dto: Ctor<T>, query: unknown, optio
     }
   }
   if (shape.length > 0) throw invalid(options.shapeCode ?? 'validation_failed', describe(shape), shape);
+  const unstorable = unstorableText(plain);
+  if (unstorable.length > 0)
+    throw invalid(options.shapeCode ?? 'validation_failed', describe(unstorable), unstorable);
   const instance = plainToInstance(dto, plain, { enableImplicitConversion: false });
   // Most requests send no parameters, and whether the DTO takes none is
   // the same answer every time: checked on the first empty query only.

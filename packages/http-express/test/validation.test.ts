@@ -1,6 +1,9 @@
 import { DomainError } from '@groundfloor/domain';
+import { AuditQueryDto } from '../src/dto/audit.dto';
 import { LogoutDto } from '../src/dto/auth.dto';
-import { parseBody } from '../src/validation';
+import { PutFlagDto } from '../src/dto/flag.dto';
+import { UpsertSecretDto } from '../src/dto/secret.dto';
+import { parseBody, parseQuery } from '../src/validation';
 
 describe('parseBody', () => {
   it('accepts a well-formed body', () => {
@@ -23,5 +26,46 @@ describe('parseBody', () => {
     expect(() => parseBody(LogoutDto, [])).toThrow(
       expect.objectContaining({ kind: 'invalid', code: 'invalid_body' }),
     );
+  });
+});
+
+describe('text that cannot be stored', () => {
+  const refusedAt = (run: () => unknown) => {
+    try {
+      run();
+    } catch (e) {
+      expect(e).toMatchObject({ kind: 'invalid', code: 'validation_failed' });
+      return (e as DomainError).fieldErrors.map((f) => f.field);
+    }
+    throw new Error('expected a failure');
+  };
+
+  it('refuses U+0000 and unpaired surrogates in a body field, naming it', () => {
+    expect(refusedAt(() => parseBody(LogoutDto, { refresh_token: 'a\u0000b' }))).toEqual(['refresh_token']);
+    expect(refusedAt(() => parseBody(LogoutDto, { refresh_token: '\ud800x' }))).toEqual(['refresh_token']);
+    expect(refusedAt(() => parseBody(LogoutDto, { refresh_token: 'x\udc00' }))).toEqual(['refresh_token']);
+  });
+
+  it('accepts characters outside the basic plane written as a surrogate pair', () => {
+    expect(parseBody(LogoutDto, { refresh_token: 'a😀b\ud83d\ude00' }).refresh_token).toBe('a😀b😀');
+  });
+
+  it('looks inside nested values and their names', () => {
+    expect(
+      refusedAt(() => parseBody(PutFlagDto, { value: { rules: [{ on: 'ok' }, { on: 'n\u0000' }] } })),
+    ).toEqual(['value.rules[1].on']);
+    expect(refusedAt(() => parseBody(PutFlagDto, { value: { 'k\u0000': 1 } }))).toEqual(['value.k\u0000']);
+  });
+
+  it("lets a secret's value hold any text (it is stored sealed), but not its description", () => {
+    expect(parseBody(UpsertSecretDto, { value: 'a\u0000\ud800' }).value).toBe('a\u0000\ud800');
+    expect(refusedAt(() => parseBody(UpsertSecretDto, { value: 'v', description: 'd\u0000' }))).toEqual([
+      'description',
+    ]);
+  });
+
+  it('refuses such text in a query parameter', () => {
+    expect(refusedAt(() => parseQuery(AuditQueryDto, { action: 'secret.\u0000' }))).toEqual(['action']);
+    expect(parseQuery(AuditQueryDto, { action: 'secret.revealed' }).action).toBe('secret.revealed');
   });
 });

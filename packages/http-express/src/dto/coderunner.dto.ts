@@ -2,6 +2,7 @@ import { Limits } from '@groundfloor/domain';
 import { Allow, IsInt, IsObject, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from './optional';
+import { AnyText } from './storable-text';
 
 /*
  * Bodies of the code-execution proxy (spec: Code-execution proxy, Shapes)
@@ -81,6 +82,7 @@ export class DeployAppDto {
 /** `POST …/coderunner/run`: sent upstream as it is. */
 export class RunAppDto {
   @Optional()
+  @AnyText()
   @IsObject()
   @JSONSchema({ type: 'object', description: 'what the code receives; default `{}`' })
   payload?: Record<string, unknown>;

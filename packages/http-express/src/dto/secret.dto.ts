@@ -1,6 +1,7 @@
 import { IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from './optional';
+import { AnyText } from './storable-text';
 
 /*
  * Shape only: the spec's lengths (key 256, value 10,000, description 255) are
@@ -9,7 +10,7 @@ import { Optional } from './optional';
  */
 
 export class UpsertSecretDto {
-  @IsString() @MaxLength(100_000) value!: string;
+  @AnyText() @IsString() @MaxLength(100_000) value!: string;
   /**
    * Omitted keeps the description; `null` clears it (responses show a missing
    * description as null, so sending one back must work: the exception to

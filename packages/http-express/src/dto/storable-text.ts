@@ -1,0 +1,68 @@
+import type { FieldError } from '@groundfloor/domain';
+
+/*
+ * JSON can carry text that PostgreSQL cannot hold: U+0000 (refused in
+ * `text` and `jsonb`) and a UTF-16 surrogate without its pair (no UTF-8
+ * form: `jsonb` refuses its escape, and encoding it would silently turn it
+ * into U+FFFD). Such a field is refused with 422 before anything is read
+ * or written, instead of failing in the database as a 500.
+ */
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const MESSAGE = 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)';
+
+/** Whether PostgreSQL can hold this text. */
+export const isStorableText = (text: string): boolean => !text.includes('\0') && !LONE_SURROGATE.test(text);
+
+const ANY_TEXT = new WeakMap<object, Set<string>>();
+
+/**
+ * A body field whose text is never stored as text, so any character may be
+ * sent: a secret's value, which is stored only sealed (encrypted bytes).
+ */
+export const AnyText = (): PropertyDecorator => (target, property) => {
+  const names = ANY_TEXT.get(target.constructor) ?? new Set<string>();
+  names.add(String(property));
+  ANY_TEXT.set(target.constructor, names);
+};
+
+function anyTextFields(dto: object): ReadonlySet<string> {
+  const found = new Set<string>();
+  for (let proto = dto; proto && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of ANY_TEXT.get(proto) ?? []) found.add(name);
+  }
+  return found;
+}
+
+const path = (parent: string, key: string | number) =>
+  typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
+
+/**
+ * The fields of a parsed body (names and values, at any depth) holding text
+ * that cannot be stored, except the DTO's `@AnyText()` fields. Iterative:
+ * the body's depth is already bounded, but nothing here needs recursion.
+ */
+export function unstorableText(body: object, dto?: object): FieldError[] {
+  const skip = dto ? anyTextFields(dto) : new Set<string>();
+  const found: FieldError[] = [];
+  const pending: { value: unknown; at: string }[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (!isStorableText(key)) found.push({ field: key, message: MESSAGE });
+    else if (!skip.has(key)) pending.push({ value, at: key });
+  }
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, at } = next;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) found.push({ field: at, message: MESSAGE });
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) pending.push({ value: item, at: path(at, i) });
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (!isStorableText(key)) found.push({ field: path(at, key), message: MESSAGE });
+        else pending.push({ value: child, at: path(at, key) });
+      }
+    }
+  }
+  return found;
+}
