@@ -265,7 +265,7 @@ describe.each(CONCURRENT_DATABASES)('memberships: adding and reading members on 
     }
   });
 
-  it('expires_at is stored and returned; a past or non-ISO value is 422', async () => {
+  it('expires_at is stored and returned; a past, non-ISO or impossible date is 422', async () => {
     const { auth, org } = await orgWithWorkspace();
     const expiresAt = '2099-01-31T12:00:00.000Z';
     const res = await t.http
@@ -279,6 +279,10 @@ describe.each(CONCURRENT_DATABASES)('memberships: adding and reading members on 
       'next tuesday',
       '2099-13-45T00:00:00Z',
       '2099-01-31T12:00:00',
+      // Days that do not exist, which Date would roll over into the next month.
+      '2099-02-30',
+      '2099-04-31T10:00:00Z',
+      '2099-02-29T00:00:00Z',
     ]) {
       const refused = await t.http
         .post(membersPath(org))

@@ -7,6 +7,7 @@ import {
   nextMembershipState,
   type UseCases,
 } from '../src';
+import { requireExpiresAt } from '../src/membership/add-member-request';
 
 const ctx = (userId: string) => ({ actor: { kind: 'user' as const, id: userId }, ip: '203.0.113.7' });
 
@@ -466,4 +467,22 @@ describe('membership use cases', () => {
       },
     ]);
   });
+});
+
+describe('expires_at (spec: POST members, ISO 8601 expiry)', () => {
+  const now = new Date('2026-11-26T00:00:00Z');
+
+  it('takes a date or a date-time with a zone, a leap day included', () => {
+    expect(requireExpiresAt('2096-02-29', now).toISOString()).toBe('2096-02-29T00:00:00.000Z');
+    expect(requireExpiresAt('2099-12-31T23:59:59+01:00', now).toISOString()).toBe('2099-12-31T22:59:59.000Z');
+  });
+
+  it.each(['2099-02-30', '2099-02-29', '2099-04-31T10:00:00Z', '2099-00-10', '2099-06-00'])(
+    'refuses %s, a day that does not exist, instead of rolling it over (422)',
+    (value) => {
+      expect(() => requireExpiresAt(value, now)).toThrow(
+        expect.objectContaining({ code: 'invalid_expires_at' }),
+      );
+    },
+  );
 });

@@ -49,9 +49,20 @@ const fieldInvalid = (field: string, message: string) =>
 // ISO 8601: a date, or a date and time with seconds optional, fractions optional, and a zone (Z or ±hh:mm).
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
+/**
+ * Whether the calendar day written at the start of an ISO 8601 text exists.
+ * `Date` rolls an impossible day over (February 30 becomes March 2), so it
+ * is checked as written.
+ */
+function dayExists(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
 /** `expires_at`: an ISO 8601 instant after `now`. */
 export function requireExpiresAt(value: string, now: Date): Date {
-  const instant = ISO_INSTANT.test(value) ? new Date(value) : null;
+  const instant = ISO_INSTANT.test(value) && dayExists(value) ? new Date(value) : null;
   if (!instant || Number.isNaN(instant.getTime())) {
     throw invalidExpiresAt('must be an ISO 8601 date or date-time with a zone, e.g. 2027-01-31T00:00:00Z');
   }
