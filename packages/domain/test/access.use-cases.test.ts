@@ -386,6 +386,64 @@ describe('one set of grants seen two ways', () => {
   });
 });
 
+describe('a document sent back unchanged, after grants set on the app route', () => {
+  const putAppAccess = (world: WorkspaceWorld, appId: string, visibility: string, grants: RoleGrantInput[]) =>
+    world.uc.apps.putAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      appId,
+      visibility,
+      grants,
+      context: ctx(world.ownerId),
+    });
+  const appSetting = (world: WorkspaceWorld, appId: string) =>
+    world.uc.apps.getAccess.execute({ caller: team(world.ownerId), workspaceId: world.workspaceId, appId });
+  const sendBack = async (world: WorkspaceWorld) => {
+    const document = await getAccess(world);
+    const again = await putAccess(world, {
+      vaultGrants: document.vaultGrants,
+      filesGrants: document.filesGrants,
+      appGrants: document.appGrants,
+    });
+    return { document, again };
+  };
+
+  it('a workspace app granted to some roles lists every non-admin role as launching it, and stays workspace', async () => {
+    const { world, portal } = await withApps();
+    await putAppAccess(world, portal.id, 'workspace', [{ role: 'viewer', action: 'read' }]);
+    const { document, again } = await sendBack(world);
+    expect(document.apps.find((a) => a.id === portal.id)?.visibility).toBe('workspace');
+    // Anyone who can read the workspace launches it: `user` is listed, `admin` only as saved.
+    expect(document.appGrants.filter((g) => g.appId === portal.id).map((g) => g.role)).toEqual([
+      'viewer',
+      'user',
+    ]);
+    expect(again).toEqual(document);
+    expect((await appSetting(world, portal.id)).visibility).toBe('workspace');
+  });
+
+  it('a restricted app granted to every role lists as workspace, and stays restricted to its roles', async () => {
+    const { world, portal } = await withApps();
+    const every = ['viewer', 'user', 'admin'].map((role) => ({ role, action: 'read' }));
+    await putAppAccess(world, portal.id, 'restricted', every);
+    const { document, again } = await sendBack(world);
+    // Spec, Access: `workspace` when every non-admin role can launch it.
+    expect(document.apps.find((a) => a.id === portal.id)?.visibility).toBe('workspace');
+    expect(again).toEqual(document);
+    expect(await appSetting(world, portal.id)).toEqual({ visibility: 'restricted', grants: every });
+  });
+
+  it("changing such an app's roles in Access still decides its visibility (rule 6)", async () => {
+    const { world, portal } = await withApps();
+    await putAppAccess(world, portal.id, 'workspace', [{ role: 'viewer', action: 'read' }]);
+    await putAccess(world, { appGrants: [launch('viewer', portal.id)] });
+    expect((await appSetting(world, portal.id)).visibility).toBe('restricted');
+    await putAppAccess(world, portal.id, 'restricted', [{ role: 'viewer', action: 'read' }]);
+    await putAccess(world, { appGrants: [launch('viewer', portal.id), launch('user', portal.id)] });
+    expect((await appSetting(world, portal.id)).visibility).toBe('workspace');
+  });
+});
+
 describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
   it('starts workspace-visible with no grants; PUT replaces visibility and grants as sent', async () => {
     const { world, portal } = await withApps();

@@ -16,13 +16,42 @@ export function deriveVisibility(
     : 'restricted';
 }
 
+const launchGrant = (app: Pick<App, 'id'>, role: SiteRole): AppGrant => ({
+  resource: 'app',
+  role: role.name,
+  appId: app.id,
+  action: 'read',
+});
+
 /**
- * What the Access document lists for a `workspace` app nobody has set
- * launch grants on yet: every catalog role, since anyone who can read the
- * workspace may launch it. Grants that were set are listed as saved.
+ * The launch grants the Access document lists for its apps: those saved, in
+ * the order saved (PUT rule 1), then for each `workspace` app the roles
+ * that launch it without a saved grant. Anyone who can read the workspace
+ * may launch such an app (App access rules), so the list must say every
+ * non-admin role launches it, or the document sent back would restrict it
+ * (rule 6): every role for an app nobody has set grants on; for one whose
+ * grants were set on the app's own route, or that predates a role, the
+ * non-admin roles missing. `admin` only as saved: leaving it out of an
+ * Access PUT removes its grant (rule 1).
  */
-export function everyRoleLaunches(app: Pick<App, 'id'>, catalog: readonly SiteRole[]): AppGrant[] {
-  return catalog.map((r) => ({ resource: 'app', role: r.name, appId: app.id, action: 'read' }));
+export function listedLaunchGrants(
+  apps: readonly Pick<App, 'id' | 'visibility'>[],
+  catalog: readonly SiteRole[],
+  saved: readonly AppGrant[],
+): AppGrant[] {
+  const covered = new Set(apps.map((app) => app.id));
+  const own = saved.filter((g) => covered.has(g.appId));
+  const implied = apps
+    .filter((app) => app.visibility === 'workspace')
+    .flatMap((app) => {
+      const granted = new Set(own.filter((g) => g.appId === app.id).map((g) => g.role));
+      const missing =
+        granted.size === 0
+          ? catalog
+          : catalog.filter((r) => r.name !== ADMIN_SITE_ROLE && !granted.has(r.name));
+      return missing.map((role) => launchGrant(app, role));
+    });
+  return [...own, ...implied];
 }
 
 /**

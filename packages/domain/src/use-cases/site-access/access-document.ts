@@ -2,7 +2,7 @@ import type { App, AppVisibility } from '../../app/app';
 import { PRODUCT_APP_KINDS } from '../../app/app';
 import type { Repositories } from '../../ports/repositories.port';
 import { Limits } from '../../shared/limits';
-import { everyRoleLaunches, listedVisibility } from '../../site-access/app-visibility.policy';
+import { listedLaunchGrants, listedVisibility } from '../../site-access/app-visibility.policy';
 import type { AppGrant, CollectionGrant, FilesGrant, SiteGrant } from '../../site-access/site-grant';
 import { type SiteRole, siteRoleCatalog } from '../../site-access/site-role';
 
@@ -28,10 +28,11 @@ export function launchableApps(repos: Repositories, workspaceId: string): Promis
 
 /**
  * The workspace's grants seen whole, each list in the order it was sent
- * (PUT rule 1). App grants are those saved for the apps Access covers (every
- * role on a `workspace` app nobody has set grants on), and
- * `apps[].visibility` says whether every non-admin role can launch the app:
- * sending this document back unchanged changes nothing a user could notice.
+ * (PUT rule 1). App grants are those saved for the apps Access covers, with
+ * the roles that launch a `workspace` app without a saved grant
+ * (`listedLaunchGrants`), and `apps[].visibility` says whether every
+ * non-admin role can launch the app: sending this document back unchanged
+ * changes nothing a user could notice.
  */
 export async function readAccessDocument(repos: Repositories, workspaceId: string): Promise<AccessDocument> {
   const [roles, apps, grants] = await Promise.all([
@@ -41,17 +42,8 @@ export async function readAccessDocument(repos: Repositories, workspaceId: strin
   ]);
   const of = <R extends SiteGrant['resource']>(resource: R) =>
     grants.filter((g): g is Extract<SiteGrant, { resource: R }> => g.resource === resource);
-  const covered = new Set(apps.map((app) => app.id));
-  // Saved grants in the order saved (PUT rule 1), then every role for a
-  // `workspace` app nobody has set grants on.
-  const saved = of('app').filter((g) => covered.has(g.appId));
-  const withGrants = new Set(saved.map((g) => g.appId));
-  const appGrants: AppGrant[] = [
-    ...saved,
-    ...apps
-      .filter((app) => app.visibility === 'workspace' && !withGrants.has(app.id))
-      .flatMap((app) => everyRoleLaunches(app, roles)),
-  ];
+  const saved = of('app');
+  const appGrants = listedLaunchGrants(apps, roles, saved);
   const appViews = apps.map((app) => ({
     id: app.id,
     name: app.name,

@@ -1,7 +1,7 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import { type RequestContext, recordAudit } from '../../audit/record';
 import { withAdminFallback } from '../../collection/admin-only';
-import { deriveVisibility } from '../../site-access/app-visibility.policy';
+import { deriveVisibility, listedLaunchGrants } from '../../site-access/app-visibility.policy';
 import {
   type AppGrantInput,
   type CollectionGrantInput,
@@ -16,6 +16,12 @@ import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
 import { type AccessDocument, launchableApps, readAccessDocument } from './access-document';
 import { requireTeamCaller } from './team-caller';
+
+const sameRoles = (a: readonly { role: string }[], b: readonly { role: string }[]) => {
+  const roles = new Set(a.map((g) => g.role));
+  const others = new Set(b.map((g) => g.role));
+  return roles.size === others.size && [...roles].every((role) => others.has(role));
+};
 
 export interface PutAccessInput {
   readonly caller: Principal;
@@ -51,10 +57,11 @@ export class PutAccess {
       );
       // One Access change at a time per workspace: a replace is delete-then-insert.
       await tx.workspaces.findByIdForUpdate(workspace.id);
-      const [catalog, collections, apps] = await Promise.all([
+      const [catalog, collections, apps, grants] = await Promise.all([
         siteRoleCatalog(tx, workspace.id),
         tx.collections.listByWorkspace(workspace.id),
         launchableApps(tx, workspace.id),
+        tx.siteGrants.list(workspace.id),
       ]);
       const names = collections.map((c) => c.name);
       const vault = requireCollectionGrants(input.vaultGrants ?? [], catalog, new Set(names), 'vault_grants');
@@ -74,8 +81,24 @@ export class PutAccess {
           apps.map((app) => ({ resource: 'app', appId: app.id })),
           launch,
         );
+        // What the document listed before this PUT: an app sent back with the
+        // roles it listed keeps its visibility, so that a document sent back
+        // unchanged changes nothing (a `restricted` app granted to every role
+        // lists as `workspace`, yet stays restricted to the roles it has).
+        const listed = listedLaunchGrants(
+          apps,
+          catalog,
+          grants.filter((g) => g.resource === 'app'),
+        );
         for (const app of apps) {
           const granted = launch.filter((g) => g.appId === app.id);
+          if (
+            sameRoles(
+              granted,
+              listed.filter((g) => g.appId === app.id),
+            )
+          )
+            continue;
           // Rule 6: every non-admin role granted launch keeps the app `workspace`.
           const visibility = deriveVisibility(
             catalog,
