@@ -77,6 +77,8 @@ describe('upload-url (spec: Releases; supplement §9)', () => {
     ['size_bytes fractional', { sizeBytes: 1.5 }, 422, 'invalid_size_bytes'],
     ['size_bytes a string', { sizeBytes: '100' }, 422, 'invalid_size_bytes'],
     ['size_bytes one byte over 32 MiB', { sizeBytes: 33_554_433 }, 413, 'release_too_large'],
+    ['size_bytes 2^53, past the safe integers', { sizeBytes: 2 ** 53 }, 413, 'release_too_large'],
+    ['size_bytes 1e20', { sizeBytes: 1e20 }, 413, 'release_too_large'],
     ['a label of 121 characters', { sizeBytes: 10, label: 'x'.repeat(121) }, 422, 'invalid_release_label'],
     ['an unknown bundle', { sizeBytes: 10, bundle: 'tar' }, 422, 'invalid_bundle'],
   ])('refuses %s, writing nothing', async (_what, fields, status, code) => {

@@ -33,7 +33,9 @@ export function readCodeUpload(req: Request, maxBytes: number): Promise<CodeUplo
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: maxBytes, files: 2, fields: 4, fieldSize: FIELD_MAX_BYTES, parts: 6 },
+        // busboy reports `limit` once a file reaches `fileSize`: one byte more
+        // than allowed, so a file of exactly `maxBytes` passes.
+        limits: { fileSize: maxBytes + 1, files: 2, fields: 4, fieldSize: FIELD_MAX_BYTES, parts: 6 },
       });
     } catch {
       reject(invalidUpload('the body is not multipart/form-data'));

@@ -26,7 +26,8 @@ export function requireLabel(value: string | null | undefined): string | null {
 /** `size_bytes`: required (422), a whole number above 0 (422), at most 32 MiB (413). */
 export function requireSizeBytes(value: unknown): number {
   if (value === undefined || value === null) throw releaseSizeRequired();
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw releaseSizeInvalid();
+  // Any whole number: one past 2^53 is still a size, too large (413), not a malformed one.
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw releaseSizeInvalid();
   if (value > Limits.releaseUploadBytesMax) throw releaseTooLarge();
   return value;
 }
