@@ -4,7 +4,8 @@ import type { EmailSkippedReason } from '../mail/email-outcome';
 export interface AppUserEmailOutcome {
   readonly sent: boolean | null;
   readonly skippedReason: EmailSkippedReason | null;
-  readonly attemptedAt: Date;
+  /** Null when no email was attempted (`not_requested`). */
+  readonly attemptedAt: Date | null;
 }
 
 /**

@@ -59,7 +59,8 @@ describe('invite (POST /users)', () => {
     const world = await anAppUserWorld();
     const { view } = await inviteUser(world, { email: 'bo@example.test', sendEmail: false });
     expect(world.deps.mailer.sent.filter((m) => m.to === 'bo@example.test')).toEqual([]);
-    expect(view.user.lastEmail).toMatchObject({ sent: false, skippedReason: 'not_requested' });
+    // No email was attempted, so there is no attempt time (email_attempted_at null).
+    expect(view.user.lastEmail).toEqual({ sent: false, skippedReason: 'not_requested', attemptedAt: null });
     expect(view.inviteLinkExpiresAt).toBeNull();
   });
 
@@ -94,6 +95,24 @@ describe('invite (POST /users)', () => {
     );
     world.deps.clock.advance(MINUTE);
     expect((await inviteUser(world, { email: 'eve@example.test' })).view.user.resendCount).toBe(2);
+  });
+
+  it('again for a still-pending user counts as a resend with send_email false too: its limits apply', async () => {
+    const world = await anAppUserWorld();
+    await inviteUser(world, { email: 'fay@example.test' });
+    const again = await inviteUser(world, { email: 'fay@example.test', role: 'admin', sendEmail: false });
+    expect(again.view.user).toMatchObject({ roles: ['admin'], resendCount: 1 });
+    await expect(inviteUser(world, { email: 'fay@example.test', sendEmail: false })).rejects.toEqual(
+      code('invite_resend_too_soon'),
+    );
+    for (let resend = 2; resend <= 5; resend += 1) {
+      world.deps.clock.advance(MINUTE);
+      await inviteUser(world, { email: 'fay@example.test', sendEmail: resend % 2 === 0 });
+    }
+    world.deps.clock.advance(MINUTE);
+    await expect(inviteUser(world, { email: 'fay@example.test', sendEmail: false })).rejects.toEqual(
+      code('invite_resend_limit'),
+    );
   });
 
   it('checks the role (422 naming it), accepting custom app roles', async () => {

@@ -45,13 +45,14 @@ export const AppUserMapper = {
       temporaryPasswordSetAt: r.temporaryPasswordSetAt,
       ssoConnectionIds: [...r.ssoConnectionIds],
       inviteAppId: r.inviteAppId,
-      lastEmail: r.lastEmailAttemptedAt
-        ? {
-            sent: r.lastEmailSent,
-            skippedReason: r.lastEmailSkippedReason as EmailSkippedReason | null,
-            attemptedAt: r.lastEmailAttemptedAt,
-          }
-        : null,
+      lastEmail:
+        r.lastEmailAttemptedAt !== null || r.lastEmailSkippedReason !== null || r.lastEmailSent !== null
+          ? {
+              sent: r.lastEmailSent,
+              skippedReason: r.lastEmailSkippedReason as EmailSkippedReason | null,
+              attemptedAt: r.lastEmailAttemptedAt,
+            }
+          : null,
       resendWindowStartedAt: r.resendWindowStartedAt,
       resendCount: r.resendCount,
       lastInvitationSentAt: r.lastInvitationSentAt,

@@ -39,6 +39,7 @@ export async function deliverAppUserEmail(
 }
 
 /** `send_email: false`: the outcome says no email was asked for. */
-export function notRequested(user: AppUser, now: Date): void {
-  user.lastEmail = { sent: false, skippedReason: 'not_requested', attemptedAt: now };
+export function notRequested(user: AppUser): void {
+  // Nothing was attempted: `email_attempted_at` stays null (spec, App user).
+  user.lastEmail = { sent: false, skippedReason: 'not_requested', attemptedAt: null };
 }

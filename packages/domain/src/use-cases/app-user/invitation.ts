@@ -61,7 +61,9 @@ export async function invite(
       roles: request.roles ?? DEFAULT_APP_USER_ROLES,
     });
   if (existing) {
-    if (request.sendEmail) Object.assign(user, afterResend(user, now));
+    // Spec, Invite: inviting a still-pending user counts as a resend, with
+    // its limits (429), whether or not this one sends an email.
+    Object.assign(user, afterResend(user, now));
     if (request.roles) user.roles = request.roles;
   } else if (request.sendEmail) {
     user.lastInvitationSentAt = now;
@@ -69,7 +71,7 @@ export async function invite(
   if (request.firstName !== null) user.firstName = request.firstName;
   if (request.lastName !== null) user.lastName = request.lastName;
   if (request.appId !== null) user.inviteAppId = request.appId;
-  if (!request.sendEmail) notRequested(user, now);
+  if (!request.sendEmail) notRequested(user);
   user.updatedAt = now;
   await tx.appUsers.save(user);
   if (request.tenant) {

@@ -268,6 +268,15 @@ export function signInCases(uow: () => UnitOfWork): void {
       expect(read?.invitePending).toBe(false);
     });
 
+    it('keeps an email outcome without an attempt time (not_requested)', async () => {
+      const { workspace } = await twoWorkspaces(uow());
+      const user = anAppUser(workspace.id, {
+        lastEmail: { sent: false, skippedReason: 'not_requested', attemptedAt: null },
+      });
+      await uow().transaction((tx) => tx.appUsers.save(user));
+      expect((await uow().read.appUsers.findById(workspace.id, user.id))?.lastEmail).toEqual(user.lastEmail);
+    });
+
     it('refuses a second user with one email in a workspace, not across workspaces', async () => {
       const { workspace, other } = await twoWorkspaces(uow());
       const first = anAppUser(workspace.id);
