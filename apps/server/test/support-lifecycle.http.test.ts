@@ -117,6 +117,24 @@ describe.each(CONCURRENT_DATABASES)('support ticket lifecycle, limits and operat
       ).toHaveLength(1);
     });
 
+    it('resolve and close take no body: a field is 422 naming it, and the ticket is unchanged', async () => {
+      const { id, owner, path } = await openTicket();
+      for (const [route, who] of [
+        [`${path}/resolve`, owner.headers],
+        [`${path}/close`, owner.headers],
+        [`${OPS}/${id}/resolve`, operator],
+      ] as const) {
+        const refused = await t.http.post(route).set(who).send({ status: 'closed' }).expect(422);
+        expect(refused.body).toMatchObject({
+          code: 'validation_failed',
+          errors: [{ field: 'status', message: 'unknown field' }],
+        });
+      }
+      expect(await statusOf(path, owner)).toBe('open');
+      await t.http.post(`${path}/resolve`).set(owner.headers).send({}).expect(200);
+      expect(await statusOf(path, owner)).toBe('resolved');
+    });
+
     it('closed + reply → 409 ticket_closed, nothing added', async () => {
       const { owner, path } = await openTicket();
       await t.http.post(`${path}/close`).set(owner.headers).expect(200);

@@ -6709,6 +6709,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
             /**
              * @description Service Unavailable
              *
@@ -7709,6 +7710,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
             /**
              * @description Service Unavailable
              *
@@ -7964,6 +7966,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
             /**
              * @description Service Unavailable
              *

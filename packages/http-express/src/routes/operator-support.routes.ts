@@ -18,7 +18,7 @@ import type { ProblemCode } from '../openapi/problem-codes';
 import { clientIp } from '../request-context';
 import { apiRouter, guard, param, route, uuidParams } from '../route-table';
 import { parseTicketListQuery } from '../support-query';
-import { parseBody } from '../validation';
+import { parseBody, requireNoBody } from '../validation';
 
 /** The operator's ticket routes (supplement §4); only the operator token. */
 export function operatorSupportRoutes(useCases: UseCases, operatorToken: string): Router {
@@ -114,10 +114,17 @@ export function operatorSupportRoutes(useCases: UseCases, operatorToken: string)
       summary: 'Resolve a ticket',
       callers: ['operator'],
       responses: { 200: OperatorTicketDetailSchema },
-      errors: [...onTicket, 'ticket_closed', 'invalid_ticket_transition'],
+      errors: [
+        ...onTicket,
+        'ticket_closed',
+        'invalid_ticket_transition',
+        'invalid_body',
+        'validation_failed',
+      ],
       handlers: [
         ticketId,
         async (req, res) => {
+          requireNoBody(req.body);
           const detail = await op.resolve.execute({
             ticketId: param(req.params.ticket_id),
             ip: clientIp(req),

@@ -14,7 +14,7 @@ import type { ProblemCode } from '../openapi/problem-codes';
 import { userContext } from '../request-context';
 import { apiRouter, param, route, uuidParams } from '../route-table';
 import { parseTicketListQuery } from '../support-query';
-import { parseBody } from '../validation';
+import { parseBody, requireNoBody } from '../validation';
 
 /** Who may reach an organization's tickets at all. */
 const ACCESS: ProblemCode[] = [
@@ -158,11 +158,20 @@ export function supportRoutes(useCases: UseCases): Router {
         summary: action === 'resolve' ? 'Mark a ticket resolved' : 'Close a ticket for good',
         callers: ['team'],
         responses: { 200: TicketDetailSchema },
-        errors: [...ACCESS, 'ticket_not_found', 'ticket_closed', 'invalid_ticket_transition'],
+        errors: [
+          ...ACCESS,
+          'ticket_not_found',
+          'ticket_closed',
+          'invalid_ticket_transition',
+          'invalid_body',
+          'validation_failed',
+        ],
         handlers: [
           team,
           uuidParams('organization_id', 'ticket_id'),
           async (req, res) => {
+            // Spec, Support: resolve and close take no body.
+            requireNoBody(req.body);
             const detail = await support[action].execute({
               ...ids(req, res),
               request: userContext(req, res),
