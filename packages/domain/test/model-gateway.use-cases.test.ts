@@ -67,6 +67,20 @@ describe('the virtual key', () => {
     );
   });
 
+  it('a mint the gateway carried out but answered too late is deleted again: 502, the old key stays', async () => {
+    const world = await aWorkspaceWorld();
+    const gateway = world.deps.modelGateway;
+    const first = await mint(world);
+    gateway.lateNext('generateKey');
+    await expect(mint(world)).rejects.toMatchObject({ code: 'model_gateway_unavailable' });
+    expect([...gateway.keys]).toEqual([[`${world.workspaceId}:1`, first.virtual_key]]);
+    // A refused mint made nothing: nothing to delete.
+    gateway.failNext('generateKey', { ok: false, failure: 'rejected', status: 400, message: 'bad' });
+    const before = gateway.calls.length;
+    await expect(mint(world)).rejects.toMatchObject({ code: 'model_gateway_unavailable' });
+    expect(gateway.calls.slice(before).map((c) => c.method)).toEqual(['generateKey']);
+  });
+
   it('revoking with no key is a no-op that asks nothing of the gateway, configured or not', async () => {
     const world = await aWorkspaceWorld();
     world.deps.modelGateway.configured = false;

@@ -5,7 +5,8 @@ type Method = keyof ModelGateway;
 /**
  * A model gateway in memory for domain tests: keys by alias, spend rows by
  * workspace and a catalogue a test sets; `failNext` makes the next call of a method fail;
- * `configured = false` answers every call `not_configured`.
+ * `lateNext` makes it take effect but answer too late (a time-out); `configured = false`
+ * answers every call `not_configured`.
  */
 export class FakeModelGateway implements ModelGateway {
   configured = true;
@@ -16,10 +17,16 @@ export class FakeModelGateway implements ModelGateway {
   catalog: string[] = ['gpt-4o-mini', 'claude-3-5-haiku'];
   readonly calls: { method: Method; args: unknown[] }[] = [];
   private readonly failures = new Map<Method, UpstreamFailure[]>();
+  private readonly late = new Set<Method>();
   private n = 0;
 
   failNext(method: Method, failure: UpstreamFailure): void {
     this.failures.set(method, [...(this.failures.get(method) ?? []), failure]);
+  }
+
+  /** The next call of `method` does what it asks, but its answer never arrives in time. */
+  lateNext(method: Method): void {
+    this.late.add(method);
   }
 
   private async call<T>(method: Method, args: unknown[], answer: () => T): Promise<UpstreamResult<T>> {
@@ -27,6 +34,10 @@ export class FakeModelGateway implements ModelGateway {
     if (!this.configured) return { ok: false, failure: 'not_configured' };
     const failure = this.failures.get(method)?.shift();
     if (failure) return failure;
+    if (this.late.delete(method)) {
+      answer();
+      return { ok: false, failure: 'timeout' };
+    }
     return { ok: true, value: answer() };
   }
 

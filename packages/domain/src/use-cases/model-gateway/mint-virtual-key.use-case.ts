@@ -1,8 +1,16 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import { type RequestContext, recordAudit } from '../../audit/record';
 import { keyAlias, type VirtualKey } from '../../model-gateway/virtual-key';
+import type { UpstreamFailure } from '../../ports/upstream-result';
 import type { Deps } from '../deps';
 import { requireGateway } from './gateway-answer';
+
+/** Failures after which the gateway may have made the key anyway. */
+const MAY_HAVE_MINTED: ReadonlySet<UpstreamFailure['failure']> = new Set([
+  'timeout',
+  'server_error',
+  'invalid_answer',
+]);
 
 /**
  * POST `/llm/virtual-key` (administer), supplement §14: a new key under the
@@ -14,6 +22,7 @@ import { requireGateway } from './gateway-answer';
  * is reserved first (under the workspace row lock, so two mints never share
  * one), and the new alias is recorded after. If the previous key cannot be
  * deleted, the new one is deleted again and the answer is 502: nothing changed.
+ * A mint the gateway may have carried out without answering is deleted too.
  */
 export class MintVirtualKey {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'modelGateway'>) {}
@@ -52,7 +61,12 @@ export class MintVirtualKey {
     });
 
     const gateway = this.deps.modelGateway;
-    const key = requireGateway(await gateway.generateKey({ alias, workspaceId }), 'mint');
+    const generated = await gateway.generateKey({ alias, workspaceId });
+    // A gateway that timed out, failed or answered oddly may have made the
+    // key all the same: its alias is deleted again, so no key that nobody
+    // was given stays valid.
+    if (!generated.ok && MAY_HAVE_MINTED.has(generated.failure)) await gateway.deleteKeys([alias]);
+    const key = requireGateway(generated, 'mint');
     if (previous) {
       const deleted = await gateway.deleteKeys([previous]);
       if (!deleted.ok) {
