@@ -23,6 +23,7 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   behavior: ServerBehavior = {};
   private server: SMTPServer | null = null;
+  private readonly delayed = new Set<NodeJS.Timeout>();
   private _port = 0;
   private readonly credentials: { user: string; pass: string } | undefined;
 
@@ -78,8 +79,13 @@ export class TestSmtpServer {
             });
             return callback();
           };
-          if (this.behavior.dataDelayMs) setTimeout(answer, this.behavior.dataDelayMs);
-          else answer();
+          if (!this.behavior.dataDelayMs) return answer();
+          // Cleared on close: a late answer nobody waits for must not keep the test process alive.
+          const timer = setTimeout(() => {
+            this.delayed.delete(timer);
+            answer();
+          }, this.behavior.dataDelayMs);
+          this.delayed.add(timer);
         });
       },
     });
@@ -92,6 +98,8 @@ export class TestSmtpServer {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
