@@ -370,6 +370,34 @@ describe('apps over HTTP', () => {
     expect(open.body).toEqual({ visibility: 'workspace', grants: [] });
   });
 
+  it('refuses promotion pairs that are not ids, or carry unknown fields (422 naming each), promoting nothing', async () => {
+    const w = await workspaceWithOwner(t);
+    const source = await create(w, { name: 'Shop', slug: 'shop' }).expect(201);
+    const refused = await t.http
+      .post(`${apps(w.workspaceId)}/promote`)
+      .set(w.auth)
+      .send({
+        source_environment_id: w.devId,
+        target_environment_id: w.prodId,
+        pairs: [
+          { source_app_id: source.body.id, extra: 1 },
+          { source_app_id: { a: 1 } },
+          { source_app_id: source.body.id, target_app_id: 7 },
+          {},
+        ],
+      })
+      .expect(422);
+    expect(refused.body.code).toBe('validation_failed');
+    expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      'pairs[0].extra',
+      'pairs[1].source_app_id',
+      'pairs[2].target_app_id',
+      'pairs[3].source_app_id',
+    ]);
+    const listed = await t.http.get(`${apps(w.workspaceId)}?kind=all`).set(w.auth).expect(200);
+    expect(listed.body.apps).toHaveLength(1);
+  });
+
   it('compares and promotes apps across environments, with a dry run that changes nothing', async () => {
     const w = await workspaceWithOwner(t);
     const source = await create(w, { name: 'Shop', slug: 'shop', manifest: { theme: 'blue' } }).expect(201);

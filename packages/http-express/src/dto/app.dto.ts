@@ -1,3 +1,4 @@
+import { type FieldError, invalid } from '@groundfloor/domain';
 import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from './optional';
@@ -15,6 +16,42 @@ const grantItems = (extra: Record<string, Schema> = {}, required: string[] = [])
 /** A grant as sent; the domain checks each field and names it in a 422. */
 export type RoleGrant = Record<string, unknown>;
 type PromotionPair = Record<string, unknown>;
+
+const PAIR_FIELDS = ['source_app_id', 'target_app_id', 'source_release_id'] as const;
+
+/**
+ * The `pairs` of a promotion, each checked as the document describes it:
+ * `source_app_id` text, `target_app_id` and `source_release_id` text when
+ * given, nothing else. 422 naming every element that is not (`pairs[1].target_app_id`).
+ */
+export function promotionPairs(pairs: readonly PromotionPair[]): {
+  sourceAppId: string;
+  targetAppId?: string;
+  sourceReleaseId?: string;
+}[] {
+  const errors: FieldError[] = [];
+  for (const [i, pair] of pairs.entries()) {
+    for (const key of Object.keys(pair)) {
+      if (!(PAIR_FIELDS as readonly string[]).includes(key))
+        errors.push({ field: `pairs[${i}].${key}`, message: 'unknown field' });
+    }
+    for (const field of PAIR_FIELDS) {
+      const value = pair[field];
+      const required = field === 'source_app_id';
+      if ((value === undefined && !required) || typeof value === 'string') continue;
+      errors.push({ field: `pairs[${i}].${field}`, message: required ? 'required, an app id' : 'an id' });
+    }
+  }
+  if (errors.length > 0)
+    throw invalid('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  return pairs.map((p) => ({
+    sourceAppId: (p.source_app_id as string).toLowerCase(),
+    ...(p.target_app_id === undefined ? {} : { targetAppId: (p.target_app_id as string).toLowerCase() }),
+    ...(p.source_release_id === undefined
+      ? {}
+      : { sourceReleaseId: (p.source_release_id as string).toLowerCase() }),
+  }));
+}
 
 /*
  * Shape only: the domain checks names, slugs, kinds, manifests and ids and

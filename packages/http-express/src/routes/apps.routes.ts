@@ -8,6 +8,7 @@ import {
   CreateAppDto,
   ListAppsQueryDto,
   PromoteAppsDto,
+  promotionPairs,
   UpdateAppDto,
 } from '../dto/app.dto';
 import {
@@ -209,15 +210,7 @@ export function appsRoutes(useCases: UseCases): Router {
             workspaceId: param(req.params.workspace_id),
             sourceEnvironmentId: body.source_environment_id.toLowerCase(),
             targetEnvironmentId: body.target_environment_id.toLowerCase(),
-            pairs: body.pairs.map((p) => ({
-              sourceAppId: String(p.source_app_id ?? '').toLowerCase(),
-              ...(p.target_app_id === undefined
-                ? {}
-                : { targetAppId: String(p.target_app_id).toLowerCase() }),
-              ...(p.source_release_id === undefined
-                ? {}
-                : { sourceReleaseId: String(p.source_release_id).toLowerCase() }),
-            })),
+            pairs: promotionPairs(body.pairs),
             dryRun: body.dry_run,
             context: userContext(req, res),
           });
