@@ -38,6 +38,18 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
     return res.body.events as { action: string; details: Record<string, unknown> }[];
   }
 
+  it('refuses environment_id in bracket form (422) instead of writing to the workspace-wide set', async () => {
+    const w = await workspaceWithOwner(t);
+    const refused = await t.http
+      .put(`${base(w.workspaceId)}/MISPLACED?environment_id[]=${w.prodId}`)
+      .set(w.auth)
+      .send({ value: VALUES.prod })
+      .expect(422);
+    expect(refused.body.errors).toEqual([{ field: 'environment_id', message: 'must be given once, as text' }]);
+    const listed = await t.http.get(base(w.workspaceId)).set(w.auth).expect(200);
+    expect(listed.body.secrets).toEqual([]);
+  });
+
   it('upserts (201 then 200) with metadata only, lists without values, reveals with an audit event', async () => {
     const w = await workspaceWithOwner(t);
     const created = await t.http

@@ -21,6 +21,8 @@ function flatten(errors: ValidationError[], prefix = ''): { field: string; messa
   });
 }
 
+const OBJECT_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 const describe = (fields: readonly FieldError[]) => fields.map((f) => `${f.field}: ${f.message}`).join('; ');
 
 /**
@@ -33,6 +35,12 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('invalid_body', 'the request body must be a JSON object');
   }
+  // Names class-transformer passes over without a word, so the whitelist
+  // never sees them: refused here as the unknown fields they are.
+  const hidden = Object.keys(body)
+    .filter((key) => OBJECT_KEYS.has(key))
+    .map((field) => ({ field, message: 'unknown field' }));
+  if (hidden.length > 0) throw invalid('validation_failed', describe(hidden), hidden);
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
   const errors = validateSync(instance, {
     whitelist: true,
@@ -120,10 +128,18 @@ export function parseQuery<T extends object>(dto: Ctor<T>, query: unknown, optio
   const shape: FieldError[] = [];
   const plain: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (!names.has(name)) {
+    // `limit[]=1` or `environment_id[x]=…` names a declared parameter in a
+    // form it does not take: refused, not ignored as an unknown name. A
+    // list also takes `status[]=open` for its values.
+    const bracketed = /^([^[\]]+)\[/.exec(name)?.[1];
+    if (bracketed !== undefined && names.has(bracketed)) {
+      if (lists.has(bracketed) && name === `${bracketed}[]`)
+        plain[bracketed] = [...((plain[bracketed] as string[] | undefined) ?? []), ...listValues(raw)];
+      else shape.push({ field: bracketed, message: 'must be given once, as text' });
+    } else if (!names.has(name)) {
       if (options.unknown === 'refuse') shape.push({ field: name, message: 'unknown query parameter' });
     } else if (lists.has(name)) {
-      plain[name] = listValues(raw);
+      plain[name] = [...((plain[name] as string[] | undefined) ?? []), ...listValues(raw)];
     } else if (typeof raw !== 'string') {
       shape.push({ field: name, message: 'must be given once, as text' });
     } else if (raw !== '') {

@@ -3,6 +3,7 @@ import { AuditQueryDto } from '../src/dto/audit.dto';
 import { LogoutDto } from '../src/dto/auth.dto';
 import { PutFlagDto } from '../src/dto/flag.dto';
 import { UpsertSecretDto } from '../src/dto/secret.dto';
+import { TicketListQueryDto } from '../src/dto/support.dto';
 import { parseBody, parseQuery } from '../src/validation';
 
 describe('parseBody', () => {
@@ -67,5 +68,43 @@ describe('text that cannot be stored', () => {
   it('refuses such text in a query parameter', () => {
     expect(refusedAt(() => parseQuery(AuditQueryDto, { action: 'secret.\u0000' }))).toEqual(['action']);
     expect(parseQuery(AuditQueryDto, { action: 'secret.revealed' }).action).toBe('secret.revealed');
+  });
+});
+
+describe('names the validation must not pass over', () => {
+  it('refuses __proto__, constructor and prototype as body fields, as the unknown fields they are', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      const body = JSON.parse(`{"refresh_token":"abc","${name}":{"admin":true}}`) as object;
+      expect(() => parseBody(LogoutDto, body)).toThrow(
+        expect.objectContaining({
+          code: 'validation_failed',
+          fieldErrors: [{ field: name, message: 'unknown field' }],
+        }),
+      );
+    }
+  });
+
+  it('refuses a number too large for a double (1e400 parses as Infinity), naming the field', () => {
+    const body = JSON.parse('{"value":{"limit":1e400}}') as object;
+    expect(() => parseBody(PutFlagDto, body)).toThrow(
+      expect.objectContaining({
+        fieldErrors: [{ field: 'value.limit', message: 'a number too large to keep' }],
+      }),
+    );
+  });
+
+  it('refuses a declared query parameter in bracket form instead of ignoring it', () => {
+    for (const query of [{ 'action[]': 'x' }, { 'limit[a]': '1' }]) {
+      expect(() => parseQuery(AuditQueryDto, query)).toThrow(
+        expect.objectContaining({ code: 'validation_failed' }),
+      );
+    }
+    // An unknown name is still ignored where the DTO ignores unknown names.
+    expect(parseQuery(AuditQueryDto, { 'other[]': 'x' })).toEqual({});
+  });
+
+  it('takes `name[]` as values of a list parameter, with the plain form', () => {
+    const query = parseQuery(TicketListQueryDto, { 'status[]': ['open', 'resolved'], status: 'closed' });
+    expect([...(query.status ?? [])].sort()).toEqual(['closed', 'open', 'resolved']);
   });
 });

@@ -5,12 +5,15 @@ import type { FieldError } from '@groundfloor/domain';
  * `text` and `jsonb`) and a UTF-16 surrogate without its pair (no UTF-8
  * form: `jsonb` refuses its escape, and encoding it would silently turn it
  * into U+FFFD). Such a field is refused with 422 before anything is read
- * or written, instead of failing in the database as a 500.
+ * or written, instead of failing in the database as a 500. So is a number
+ * too large for a double (`1e400` parses as Infinity, which JSON cannot
+ * write back: it would be kept as null).
  */
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const MESSAGE = 'contains a character that cannot be stored (U+0000 or an unpaired surrogate)';
+const OUT_OF_RANGE = 'a number too large to keep';
 
 /** Whether PostgreSQL can hold this text. */
 export const isStorableText = (text: string): boolean => !text.includes('\0') && !LONE_SURROGATE.test(text);
@@ -40,7 +43,8 @@ const path = (parent: string, key: string | number) =>
 
 /**
  * The fields of a parsed body (names and values, at any depth) holding text
- * that cannot be stored, except the DTO's `@AnyText()` fields. Iterative:
+ * that cannot be stored, or a number out of range, except the DTO's
+ * `@AnyText()` fields. Iterative:
  * the body's depth is already bounded, but nothing here needs recursion.
  */
 export function unstorableText(body: object, dto?: object): FieldError[] {
@@ -55,6 +59,8 @@ export function unstorableText(body: object, dto?: object): FieldError[] {
     const { value, at } = next;
     if (typeof value === 'string') {
       if (!isStorableText(value)) found.push({ field: at, message: MESSAGE });
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) found.push({ field: at, message: OUT_OF_RANGE });
     } else if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) pending.push({ value: item, at: path(at, i) });
     } else if (value !== null && typeof value === 'object') {
