@@ -122,14 +122,14 @@ describe.each(DATABASES)('support tickets (customer routes) on %s', (kind) => {
       .set(owner.headers)
       .send(
         ticketBody({
-          subject: 'Invoice\u202E fdp.exe\u0007',
-          description: 'line one\n\tline two\u0000\u2066\u200F\u001b[2J',
-          context: { error_text: 'boom\u202D' },
+          subject: 'Invoice\u202E fdp.exe\u0007\ud800',
+          description: 'line one\n\tline two\u0000\u2066\u200F\u001b[2J\udc00 😀',
+          context: { error_text: 'boom\u202D\u0000' },
         }),
       )
       .expect(201);
     expect(res.body.subject).toBe('Invoice fdp.exe');
-    expect(res.body.messages[0].body).toBe('line one\n\tline two[2J');
+    expect(res.body.messages[0].body).toBe('line one\n\tline two[2J 😀');
     expect(res.body.context).toEqual({ error_text: 'boom' });
   });
 

@@ -208,6 +208,10 @@ describe('ticket text', () => {
     expect(sanitizeTicketText(raw)).toBe('abc\td\ne\rf[31mghij');
   });
 
+  it('removes half of a surrogate pair met alone, keeping characters written as a pair', () => {
+    expect(sanitizeTicketText('a\ud800b\udc00c😀\ud83d')).toBe('abc😀');
+  });
+
   it('subjects are one line of 1 to 200 characters after trimming and sanitising', () => {
     expect(requireTicketSubject('  Billing \u202Equestion ')).toBe('Billing question');
     expect(requireTicketSubject('é'.repeat(200))).toHaveLength(200);

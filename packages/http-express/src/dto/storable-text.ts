@@ -21,8 +21,10 @@ export const isStorableText = (text: string): boolean => !text.includes('\0') &&
 const ANY_TEXT = new WeakMap<object, Set<string>>();
 
 /**
- * A body field whose text is never stored as text, so any character may be
- * sent: a secret's value, which is stored only sealed (encrypted bytes).
+ * A body field whose text the domain takes as it comes, so any character
+ * may be sent: a secret's value (stored only sealed), a code-execution
+ * run's payload (passed on as JSON), ticket text (control characters and
+ * unpaired surrogates removed before saving).
  */
 export const AnyText = (): PropertyDecorator => (target, property) => {
   const names = ANY_TEXT.get(target.constructor) ?? new Set<string>();

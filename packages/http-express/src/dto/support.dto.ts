@@ -22,24 +22,30 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from './optional';
 import { QueryInteger, QueryList } from './query';
+import { AnyText } from './storable-text';
 
 /*
  * Shapes only: lengths, one-line rules, context keys and workspace ownership
  * are the domain's (packages/domain/src/ticket/ticket-input.ts).
  */
 
+/*
+ * Ticket text may hold any character: the domain removes control characters
+ * and unpaired surrogates before saving (spec, Support), so it is not
+ * refused for holding them (`AnyText`).
+ */
 export class CreateTicketDto {
-  @IsString() subject!: string;
+  @AnyText() @IsString() subject!: string;
   @IsIn(TICKET_CATEGORIES) category!: TicketCategory;
   @Optional() @IsIn(TICKET_PRIORITIES) priority?: TicketPriority;
   /** `null` means no workspace, as responses show it (docs/decisions.md, Support). */
   @IsOptional() @IsString() workspace_id?: string | null;
-  @IsString() description!: string;
-  @Optional() @IsObject() context?: Record<string, unknown>;
+  @AnyText() @IsString() description!: string;
+  @Optional() @AnyText() @IsObject() context?: Record<string, unknown>;
 }
 
 export class TicketReplyDto {
-  @IsString() body!: string;
+  @AnyText() @IsString() body!: string;
 }
 
 export class TicketPriorityDto {
