@@ -56,12 +56,15 @@ describe.each(CONCURRENT_DATABASES)('releases on %s', (kind) => {
       const missing = await releases.uploadUrl({ bundle: 'zip' }).expect(422);
       expect(missing.body).toMatchObject({ code: 'size_bytes_required', errors: [{ field: 'size_bytes' }] });
       await releases.uploadUrl({ size_bytes: null }).expect(422, /size_bytes_required/);
-      for (const size_bytes of [0, -1, 1.5, '10', true, 2 ** 53]) {
+      for (const size_bytes of [0, -1, 1.5, '10', true]) {
         const res = await releases.uploadUrl({ size_bytes }).expect(422);
         expect(res.body.code).toBe('invalid_size_bytes');
       }
-      const over = await releases.uploadUrl({ size_bytes: UPLOAD_MAX + 1 }).expect(413);
-      expect(over.body.code).toBe('release_too_large');
+      // Any whole number past the limit is too large, past the safe integers too.
+      for (const size_bytes of [UPLOAD_MAX + 1, 2 ** 53, 1e20]) {
+        const over = await releases.uploadUrl({ size_bytes }).expect(413);
+        expect(over.body.code).toBe('release_too_large');
+      }
       await releases.uploadUrl({ size_bytes: UPLOAD_MAX }).expect(201);
       // Only the last one made a release.
       expect((await releases.list().expect(200)).body.releases).toHaveLength(1);
