@@ -1,5 +1,6 @@
 import { bearer, operator, organizationWithOwner } from './support/api';
 import { startTestServer, type TestServer } from './support/test-server';
+import { workspaceWithOwner } from './support/workspace';
 
 // Error handling is the same code on both databases: PGlite only.
 describe('problem+json errors', () => {
@@ -180,16 +181,10 @@ describe('problem+json errors', () => {
     const errorLines = () => t.logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
 
     it('is 422 naming the field, changes nothing and logs no error', async () => {
-      const owner = await organizationWithOwner(t);
-      const auth = bearer(owner.token);
-      const ws = await t.http
-        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
-        .set(auth)
-        .send({ name: 'Kept' })
-        .expect(201);
+      const { owner, auth, workspaceId } = await workspaceWithOwner(t);
       const before = errorLines().length;
       for (const name of ['a\u0000b', '\ud800x', 'x\udc00']) {
-        const res = await t.http.patch(`/v1/workspaces/${ws.body.id}`).set(auth).send({ name }).expect(422);
+        const res = await t.http.patch(`/v1/workspaces/${workspaceId}`).set(auth).send({ name }).expect(422);
         expectProblem(res, 422, 'validation_failed');
         expect(res.body.errors).toEqual([
           { field: 'name', message: expect.stringContaining('cannot be stored') },
@@ -208,7 +203,9 @@ describe('problem+json errors', () => {
         .send({ email: 'a\u0000@example.test', password: 'password123' })
         .expect(422);
       expectProblem(signIn, 422, 'validation_failed');
-      expect((await t.http.get(`/v1/workspaces/${ws.body.id}`).set(auth).expect(200)).body.name).toBe('Kept');
+      expect((await t.http.get(`/v1/workspaces/${workspaceId}`).set(auth).expect(200)).body.name).toBe(
+        'Main',
+      );
       const members = await t.http
         .get(`/v1/scopes/account/${owner.organizationId}/members`)
         .set(auth)
@@ -228,32 +225,21 @@ describe('problem+json errors', () => {
     });
 
     it("a secret's value may hold it: the value is stored sealed and revealed as sent", async () => {
-      const owner = await organizationWithOwner(t);
-      const auth = bearer(owner.token);
-      const ws = await t.http
-        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
-        .set(auth)
-        .send({ name: 'W' })
-        .expect(201);
+      const { auth, workspaceId } = await workspaceWithOwner(t);
       const value = 'a\u0000b';
-      await t.http.put(`/v1/workspaces/${ws.body.id}/secrets/BINARY`).set(auth).send({ value }).expect(201);
-      const revealed = await t.http.get(`/v1/workspaces/${ws.body.id}/secrets/BINARY`).set(auth).expect(200);
+      await t.http.put(`/v1/workspaces/${workspaceId}/secrets/BINARY`).set(auth).send({ value }).expect(201);
+      const revealed = await t.http.get(`/v1/workspaces/${workspaceId}/secrets/BINARY`).set(auth).expect(200);
       expect(revealed.body.value).toBe(value);
     });
 
     it('in a path segment names nothing: 404, without an error log', async () => {
-      const owner = await organizationWithOwner(t);
-      const ws = await t.http
-        .post(`/v1/organizations/${owner.organizationId}/workspaces`)
-        .set(bearer(owner.token))
-        .send({ name: 'W' })
-        .expect(201);
+      const { auth, workspaceId } = await workspaceWithOwner(t);
       const before = errorLines().length;
-      const res = await t.http.get(`/v1/public/workspaces/${ws.body.id}/apps/a%00b`).expect(404);
+      const res = await t.http.get(`/v1/public/workspaces/${workspaceId}/apps/a%00b`).expect(404);
       expectProblem(res, 404, 'not_found');
       const proxied = await t.http
-        .get(`/v1/workspaces/${ws.body.id}/apps/a%00b/coderunner/versions/v1`)
-        .set(bearer(owner.token))
+        .get(`/v1/workspaces/${workspaceId}/apps/a%00b/coderunner/versions/v1`)
+        .set(auth)
         .expect(404);
       expectProblem(proxied, 404, 'not_found');
       expect(errorLines().length).toBe(before);
