@@ -394,7 +394,10 @@ describe('apps over HTTP', () => {
       'pairs[2].target_app_id',
       'pairs[3].source_app_id',
     ]);
-    const listed = await t.http.get(`${apps(w.workspaceId)}?kind=all`).set(w.auth).expect(200);
+    const listed = await t.http
+      .get(`${apps(w.workspaceId)}?kind=all`)
+      .set(w.auth)
+      .expect(200);
     expect(listed.body.apps).toHaveLength(1);
   });
 

@@ -45,7 +45,9 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
       .set(w.auth)
       .send({ value: VALUES.prod })
       .expect(422);
-    expect(refused.body.errors).toEqual([{ field: 'environment_id', message: 'must be given once, as text' }]);
+    expect(refused.body.errors).toEqual([
+      { field: 'environment_id', message: 'must be given once, as text' },
+    ]);
     const listed = await t.http.get(base(w.workspaceId)).set(w.auth).expect(200);
     expect(listed.body.secrets).toEqual([]);
   });
