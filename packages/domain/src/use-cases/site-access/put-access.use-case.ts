@@ -92,13 +92,11 @@ export class PutAccess {
         );
         for (const app of apps) {
           const granted = launch.filter((g) => g.appId === app.id);
-          if (
-            sameRoles(
-              granted,
-              listed.filter((g) => g.appId === app.id),
-            )
-          )
-            continue;
+          const sentBack = sameRoles(
+            granted,
+            listed.filter((g) => g.appId === app.id),
+          );
+          if (sentBack) continue;
           // Rule 6: every non-admin role granted launch keeps the app `workspace`.
           const visibility = deriveVisibility(
             catalog,
