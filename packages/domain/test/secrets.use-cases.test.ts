@@ -289,6 +289,9 @@ describe('flags, audit cursors and redaction', () => {
         header: 'Basic dXNlcjpwYXNz',
         long_hex: '0123456789abcdef0123456789abcdef01234567',
         plain: 'DATABASE_URL',
+        name: 'redis://:p4ssw0rd@redis.example.com:6379',
+        webhook: 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
+        service: 'MyServiceProductionEast2025',
       }),
     ).toEqual({
       user_id: id,
@@ -301,6 +304,9 @@ describe('flags, audit cursors and redaction', () => {
       header: '[redacted]',
       long_hex: '[redacted]',
       plain: 'DATABASE_URL',
+      name: '[redacted]',
+      webhook: '[redacted]',
+      service: 'MyServiceProductionEast2025',
     });
     // The ticket warning uses the same detector, so it now knows URLs with a password too.
     expect(looksLikeSecret('our DSN is mysql://root:pw1234@db/x')).toBe(true);

@@ -24,15 +24,21 @@ const KNOWN_SHAPES: readonly RegExp[] = [
   /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/, // Stripe
   /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/, // OpenAI, Anthropic
   /\bAIza[0-9A-Za-z_-]{35}\b/, // Google API key
+  /\bya29\.[0-9A-Za-z_-]{20,}/, // Google OAuth access token
+  /\bglpat-[0-9A-Za-z_-]{20,}/, // GitLab personal access token
+  /\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}/, // SendGrid
+  // Webhook URLs whose path is the credential (Slack, Discord).
+  /\bhooks\.slack\.com\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+/,
+  /\bdiscord(?:app)?\.com\/api\/webhooks\/[0-9]+\/[A-Za-z0-9_-]+/,
   /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, // PEM private keys
   // A JWT: three base64url segments, the first two JSON objects (`eyJ` is
   // `{"`). It starts where its run of base64url characters starts (dashes
   // aside), so `eyJ-eyJ-eyJ-…` is read once, not once per `eyJ`.
   /(?<![A-Za-z0-9_-])-*eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
-  // A URL with a password (postgres://user:pass@host). The scheme is the
-  // whole run of scheme characters before `://` and holds a letter; starting
-  // only where that run starts keeps `a.a.a.…` linear.
-  /(?<![a-z0-9+.-])[0-9+.-]*[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i,
+  // A URL with a password (postgres://user:pass@host, redis://:pass@host).
+  // The scheme is the whole run of scheme characters before `://` and holds
+  // a letter; starting only where that run starts keeps `a.a.a.…` linear.
+  /(?<![a-z0-9+.-])[0-9+.-]*[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i,
   /\bBearer\s+[A-Za-z0-9._~+/-]{20,}/, // an Authorization header's bearer token
 ];
 
@@ -48,7 +54,7 @@ const KEY_WORD =
 const PAIR = new RegExp(`\\b${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`, 'gi');
 
 /** Long unbroken runs of token characters, to be weighed for randomness. */
-const TOKEN = /[A-Za-z0-9+/_=-]{32,}/g;
+const TOKEN = /[A-Za-z0-9+/_=-]{24,}/g;
 
 const ONE_CHARACTER_REPEATED = /^(.)\1*$/;
 const IN_ANGLE_BRACKETS = /^<.*>$/;
@@ -95,6 +101,32 @@ export function shannonEntropy(value: string): number {
 const highEntropy = (token: string) =>
   LOWER.test(token) && UPPER.test(token) && DIGIT.test(token) && shannonEntropy(token) >= 4.0;
 
+/** 0 digit, 1 lower case, 2 upper case, 3 anything else. */
+function characterClass(code: number): number {
+  if (code >= 48 && code <= 57) return 0;
+  if (code >= 97 && code <= 122) return 1;
+  if (code >= 65 && code <= 90) return 2;
+  return 3;
+}
+
+/** How often the kind of character changes from one to the next. */
+function classChanges(token: string): number {
+  let changes = 0;
+  for (let i = 1; i < token.length; i++) {
+    if (characterClass(token.charCodeAt(i)) !== characterClass(token.charCodeAt(i - 1))) changes++;
+  }
+  return changes;
+}
+
+/**
+ * A token of 32 or more characters is weighed by its entropy alone. A
+ * shorter one (24 to 31) must also change between digits, lower and upper
+ * case at least every third character, as random text does: a name such as
+ * `MyServiceProductionEast2025` has as much entropy but changes rarely.
+ */
+const randomLooking = (token: string) =>
+  highEntropy(token) && (token.length >= 32 || classChanges(token) * 3 >= token.length);
+
 /**
  * Whether the value after a credential word is one: after `=` almost
  * anything is (`password=hunter`); after `:` or "is" not a plain word ("my
@@ -114,7 +146,7 @@ export function looksLikeSecret(text: string): boolean {
     if (pairHoldsValue(match[1] ?? '', match[2] ?? '')) return true;
   }
   for (const match of text.matchAll(TOKEN)) {
-    if (highEntropy(match[0])) return true;
+    if (randomLooking(match[0])) return true;
   }
   return false;
 }

@@ -30,6 +30,13 @@ export const SECRET_POSITIVES: readonly string[] = [
   'mongodb+srv://admin:pa55word@cluster0.example.net/?retryWrites=true',
   'see:.https://deploy:gl-tok3n@git.example.com/group/repo.git',
   'Bearer: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+  'redis://:p4ssw0rd@redis.example.com:6379',
+  'glpat-xK9mQ2vL8nR4tY7wZ1pB',
+  'SG.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+  'ya29.a0AfH6SMBabcdefghijklmnop',
+  'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
+  'https://discord.com/api/webhooks/123456789012345678/abcDEF-ghiJKL_mno',
+  'use 8fK2mQ9xLp4RvT7wZ3nB6yH1qW5e to log in',
 ];
 export const SECRET_NEGATIVES: readonly string[] = [
   'I cannot sign in since this morning; the page says "invalid credentials".',
@@ -49,4 +56,7 @@ export const SECRET_NEGATIVES: readonly string[] = [
   'which secret key should the app use?',
   'https://someone@example.com/path has no password',
   'see http://localhost:8080/health',
+  'MyServiceProductionEast2025',
+  'https://hooks.slack.com/ is where webhooks live',
+  'ssh://git@github.com:org/repo.git',
 ];
