@@ -213,6 +213,11 @@ describe.each(CONCURRENT_DATABASES)('M2M clients and tokens on %s', (kind) => {
       .send({ grant_type: 'client_credentials' })
       .expect(200);
     await t.http.post(url).set(freshAddress()).auth(client.clientId, 'wrong-secret').expect(401);
+    // Basic credentials that cannot be read are wrong credentials, not a missing body.
+    for (const header of ['Basic !!!!', 'Basic', 'Basic Zm9v']) {
+      const unreadable = await t.http.post(url).set(freshAddress()).set('Authorization', header).expect(401);
+      expect(unreadable.body.code).toBe('invalid_client');
+    }
     await t.http
       .post(url)
       .set(freshAddress())

@@ -28,8 +28,11 @@ const invalidClient = () => unauthenticated('invalid_client', 'unknown client or
 
 /** HTTP Basic credentials (RFC 6749 §2.3.1: each part form-urlencoded), or null. */
 function basicCredentials(req: Request): { clientId: string; clientSecret: string } | null {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.get('authorization') ?? '');
-  if (!match?.[1]) return null;
+  const header = req.get('authorization') ?? '';
+  if (!/^Basic(\s|$)/i.test(header)) return null;
+  // Basic credentials that cannot be read are wrong credentials (RFC 6749: 401 invalid_client).
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match?.[1]) throw invalidClient();
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw invalidClient();
