@@ -319,6 +319,26 @@ describe('workloads, data collections and Access over HTTP', () => {
       expect((await t.http.put(access(w)).set(w.auth).send(body).expect(422)).body.code).toBe(code);
     }
     expect((await t.http.get(access(w)).set(w.auth)).body.apps[0].visibility).toBe('workspace');
+    // A grant's unknown field is refused like any other unknown field, on every grant list.
+    const unknown = await t.http
+      .put(access(w))
+      .set(w.auth)
+      .send({ app_grants: [{ role: 'user', app_id: app, action: 'read', until: 'tomorrow' }] })
+      .expect(422);
+    expect(unknown.body.errors).toEqual([{ field: 'app_grants[0].until', message: 'unknown field' }]);
+    const acl = await t.http
+      .put(`${collections(w)}/orders/acl`)
+      .set(w.auth)
+      .send({ grants: [{ role: 'admin', action: 'read', x: 1 }] })
+      .expect(422);
+    expect(acl.body.errors).toEqual([{ field: 'grants[0].x', message: 'unknown field' }]);
+    const appSetting = await t.http
+      .put(`/v1/workspaces/${w.workspaceId}/apps/${app}/access`)
+      .set(w.auth)
+      .send({ visibility: 'restricted', grants: [{ role: 'user', action: 'read', app_id: app }] })
+      .expect(422);
+    expect(appSetting.body.errors).toEqual([{ field: 'grants[0].app_id', message: 'unknown field' }]);
+    expect((await t.http.get(access(w)).set(w.auth)).body.apps[0].visibility).toBe('workspace');
   });
 
   it('keeps Access to team members: workloads get 403, members without ddl cannot change it', async () => {

@@ -15,6 +15,28 @@ const grantItems = (extra: Record<string, Schema> = {}, required: string[] = [])
 
 /** A grant as sent; the domain checks each field and names it in a 422. */
 export type RoleGrant = Record<string, unknown>;
+
+/**
+ * Unknown fields of grant lists, named by their place (`grants[1].x`): the
+ * lists' elements are free objects to the DTO, so its whitelist does not
+ * reach them. 422 `validation_failed` when there is any.
+ */
+export function refuseUnknownGrantFields(
+  lists: Readonly<
+    Record<string, { list: readonly RoleGrant[] | null | undefined; fields: readonly string[] }>
+  >,
+): void {
+  const errors: FieldError[] = [];
+  for (const [name, { list, fields }] of Object.entries(lists)) {
+    for (const [i, grant] of (list ?? []).entries()) {
+      for (const key of Object.keys(grant)) {
+        if (!fields.includes(key)) errors.push({ field: `${name}[${i}].${key}`, message: 'unknown field' });
+      }
+    }
+  }
+  if (errors.length > 0)
+    throw invalid('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+}
 type PromotionPair = Record<string, unknown>;
 
 const PAIR_FIELDS = ['source_app_id', 'target_app_id', 'source_release_id'] as const;

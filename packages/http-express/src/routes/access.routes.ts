@@ -1,7 +1,13 @@
 import type { UseCases } from '@groundfloor/domain';
 import { Type } from '@sinclair/typebox';
 import type { Request, Response, Router } from 'express';
-import { CollectionAclDto, CreateCollectionDto, PutAccessDto, type RoleGrant } from '../dto/app.dto';
+import {
+  CollectionAclDto,
+  CreateCollectionDto,
+  PutAccessDto,
+  type RoleGrant,
+  refuseUnknownGrantFields,
+} from '../dto/app.dto';
 import {
   AccessSchema,
   accessJson,
@@ -80,6 +86,11 @@ export function accessRoutes(useCases: UseCases): Router {
         ws,
         async (req, res) => {
           const body = parseBody(PutAccessDto, req.body);
+          refuseUnknownGrantFields({
+            vault_grants: { list: body.vault_grants, fields: ['role', 'collection', 'action'] },
+            files_grants: { list: body.files_grants, fields: ['role', 'action'] },
+            app_grants: { list: body.app_grants, fields: ['role', 'app_id', 'action'] },
+          });
           const document = await useCases.access.put.execute({
             caller: principalOf(res),
             workspaceId: param(req.params.workspace_id),
@@ -206,6 +217,10 @@ export function accessRoutes(useCases: UseCases): Router {
         ws,
         async (req, res) => {
           const body = parseBody(CollectionAclDto, req.body);
+          refuseUnknownGrantFields({
+            grants: { list: body.grants, fields: ['role', 'action'] },
+            workload_grants: { list: body.workload_grants, fields: ['coderunner_id', 'action'] },
+          });
           const acl = await useCases.collections.putAcl.execute({
             ...named(req, res),
             grants: roleGrants(body.grants),

@@ -9,6 +9,7 @@ import {
   ListAppsQueryDto,
   PromoteAppsDto,
   promotionPairs,
+  refuseUnknownGrantFields,
   UpdateAppDto,
 } from '../dto/app.dto';
 import {
@@ -381,6 +382,7 @@ export function appsRoutes(useCases: UseCases): Router {
         one,
         async (req, res) => {
           const body = parseBody(AppAccessDto, req.body);
+          refuseUnknownGrantFields({ grants: { list: body.grants, fields: ['role', 'action'] } });
           const access = await useCases.apps.putAccess.execute({
             caller: principalOf(res),
             workspaceId: param(req.params.workspace_id),
