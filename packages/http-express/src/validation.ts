@@ -25,6 +25,11 @@ const OBJECT_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const describe = (fields: readonly FieldError[]) => fields.map((f) => `${f.field}: ${f.message}`).join('; ');
 
+/** 422 `validation_failed` naming each field, when there is any. */
+export function refuseFields(fields: readonly FieldError[]): void {
+  if (fields.length > 0) throw invalid('validation_failed', describe(fields), [...fields]);
+}
+
 /**
  * Turns a request body into a DTO: a non-object is 422 `invalid_body`, and
  * unknown fields, fields of the wrong shape and text that cannot be stored

@@ -1,6 +1,7 @@
-import { type FieldError, invalid } from '@groundfloor/domain';
+import type { FieldError } from '@groundfloor/domain';
 import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { refuseFields } from '../validation';
 import { Optional } from './optional';
 
 type Schema = Exclude<Parameters<typeof JSONSchema>[0], (...args: never[]) => unknown>;
@@ -34,8 +35,7 @@ export function refuseUnknownGrantFields(
       }
     }
   }
-  if (errors.length > 0)
-    throw invalid('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  refuseFields(errors);
 }
 type PromotionPair = Record<string, unknown>;
 
@@ -64,8 +64,7 @@ export function promotionPairs(pairs: readonly PromotionPair[]): {
       errors.push({ field: `pairs[${i}].${field}`, message: required ? 'required, an app id' : 'an id' });
     }
   }
-  if (errors.length > 0)
-    throw invalid('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+  refuseFields(errors);
   return pairs.map((p) => ({
     sourceAppId: (p.source_app_id as string).toLowerCase(),
     ...(p.target_app_id === undefined ? {} : { targetAppId: (p.target_app_id as string).toLowerCase() }),
