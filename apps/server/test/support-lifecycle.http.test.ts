@@ -130,6 +130,8 @@ describe.each(CONCURRENT_DATABASES)('support ticket lifecycle, limits and operat
           errors: [{ field: 'status', message: 'unknown field' }],
         });
       }
+      const scalar = await t.http.post(`${path}/close`).set(owner.headers).type('json').send('5').expect(422);
+      expect(scalar.body.code).toBe('invalid_body');
       expect(await statusOf(path, owner)).toBe('open');
       await t.http.post(`${path}/resolve`).set(owner.headers).send({}).expect(200);
       expect(await statusOf(path, owner)).toBe('resolved');

@@ -42,10 +42,11 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
   }
   // Names class-transformer passes over without a word, so the whitelist
   // never sees them: refused here as the unknown fields they are.
-  const hidden = Object.keys(body)
-    .filter((key) => OBJECT_KEYS.has(key))
-    .map((field) => ({ field, message: 'unknown field' }));
-  if (hidden.length > 0) throw invalid('validation_failed', describe(hidden), hidden);
+  refuseFields(
+    Object.keys(body)
+      .filter((key) => OBJECT_KEYS.has(key))
+      .map((field) => ({ field, message: 'unknown field' })),
+  );
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
   const errors = validateSync(instance, {
     whitelist: true,
@@ -53,12 +54,8 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  if (errors.length > 0) {
-    const fields = flatten(errors);
-    throw invalid('validation_failed', describe(fields), fields);
-  }
-  const unstorable = unstorableText(body, dto);
-  if (unstorable.length > 0) throw invalid('validation_failed', describe(unstorable), unstorable);
+  refuseFields(flatten(errors));
+  refuseFields(unstorableText(body, dto));
   return instance;
 }
 
@@ -72,8 +69,7 @@ export function requireNoBody(body: unknown): void {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('invalid_body', 'this route takes no body');
   }
-  const fields = Object.keys(body).map((field) => ({ field, message: 'unknown field' }));
-  if (fields.length > 0) throw invalid('validation_failed', describe(fields), fields);
+  refuseFields(Object.keys(body).map((field) => ({ field, message: 'unknown field' })));
 }
 
 export interface QueryOptions {
