@@ -19,6 +19,7 @@ import { MembershipChangeByUser1767227500000 } from './1767227500000-membership-
 import { RateLimitConsumeAll1767227600000 } from './1767227600000-rate-limit-consume-all.migration';
 import { SiteGrantOrder1767227700000 } from './1767227700000-site-grant-order.migration';
 import { AppUserInvitePending1767227800000 } from './1767227800000-app-user-invite-pending.migration';
+import { AppUserUnattemptedEmail1767227900000 } from './1767227900000-app-user-unattempted-email.migration';
 
 /**
  * Every migration, oldest first. Listed by hand rather than globbed: the
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<new () => MigrationInterface> = [
   RateLimitConsumeAll1767227600000,
   SiteGrantOrder1767227700000,
   AppUserInvitePending1767227800000,
+  AppUserUnattemptedEmail1767227900000,
 ];
