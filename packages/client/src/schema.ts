@@ -4455,7 +4455,7 @@ export interface components {
          * @description Unprocessable Content
          *
          *     - `invalid_body`: the body is JSON but not an object
-         *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+         *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
          */
         ValidationFailed: {
             headers: {
@@ -4719,7 +4719,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -4800,7 +4800,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -4949,7 +4949,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_token_request`: send either `{email, password}` or `{refresh_token}`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5151,7 +5151,7 @@ export interface operations {
              *
              *     - `invalid_cursor`: `before` is not a cursor the API returned
              *     - `invalid_limit`: a limit outside its allowed range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5292,7 +5292,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_current_password`: the current password is wrong
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5433,7 +5433,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `membership_not_found`: no such membership
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -5515,7 +5515,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `membership_not_found`: no such membership
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -5625,7 +5625,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `membership_not_found`: no such membership
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -5666,7 +5666,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_role_for_scope`: a role not valid for the scope
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5747,7 +5747,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `invitation_not_found`: another's invitation, one no longer pending, or (accept) an expired one
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -5825,7 +5825,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `invitation_not_found`: another's invitation, one no longer pending, or (accept) an expired one
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -5907,7 +5907,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `membership_not_found`: no such membership
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `user_not_found`: no such user
              */
             404: {
@@ -6033,7 +6033,7 @@ export interface operations {
              *     - `invalid_email`: not an email address
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6094,7 +6094,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -6160,7 +6160,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -6184,7 +6184,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_limit`: a limit outside its allowed range
              *     - `unknown_limit_key`: a limit key the platform does not know
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6252,7 +6252,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_query`: an unknown list parameter or a value out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6312,7 +6312,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              */
             404: {
@@ -6378,7 +6378,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              */
             404: {
@@ -6419,7 +6419,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_priority`: not a ticket priority
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6484,7 +6484,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              */
             404: {
@@ -6525,7 +6525,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_message_body`: the reply is empty or too long
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6591,7 +6591,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `message_not_found`: no such message on the ticket
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              */
             404: {
@@ -6614,7 +6614,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_redaction`: send exactly one of `message_id` and `subject: true`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6674,7 +6674,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              */
             404: {
@@ -6760,7 +6760,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -6908,7 +6908,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6988,7 +6988,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -7076,7 +7076,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -7097,7 +7097,7 @@ export interface operations {
              *
              *     - `invalid_cursor`: `before` is not a cursor the API returned
              *     - `invalid_limit`: a limit outside its allowed range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7177,7 +7177,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -7258,7 +7258,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -7349,7 +7349,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `user_not_found`: no such user
              */
@@ -7370,7 +7370,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_query`: an unknown list parameter or a value out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7456,7 +7456,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `user_not_found`: no such user
              */
@@ -7485,7 +7485,7 @@ export interface operations {
              *     - `invalid_priority`: not a ticket priority
              *     - `invalid_subject`: the subject is empty, too long or not one line
              *     - `invalid_workspace`: not a workspace of the organization
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7587,7 +7587,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              *     - `user_not_found`: no such user
@@ -7673,7 +7673,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              *     - `user_not_found`: no such user
@@ -7784,7 +7784,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              *     - `user_not_found`: no such user
@@ -7827,7 +7827,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_message_body`: the reply is empty or too long
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7929,7 +7929,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `ticket_not_found`: the ticket is missing, in another organization or not visible to the caller
              *     - `user_not_found`: no such user
@@ -8032,7 +8032,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -8119,7 +8119,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              */
             404: {
@@ -8160,7 +8160,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8257,7 +8257,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8356,7 +8356,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8456,7 +8456,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8641,7 +8641,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8865,7 +8865,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8929,7 +8929,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `release_file_not_found`: no such file in a published release
              */
             404: {
@@ -9007,7 +9007,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9088,7 +9088,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -9191,7 +9191,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -9234,7 +9234,7 @@ export interface operations {
              *     - `invalid_password`: the password is not 8 to 128 characters
              *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
              *     - `invalid_token_request`: send either `{email, password}` or `{refresh_token}`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9390,7 +9390,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -9514,7 +9514,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `organization_not_found`: no such organization visible to the caller
              *     - `user_not_found`: no such user
              *     - `workspace_not_found`: no such workspace visible to the caller
@@ -9564,7 +9564,7 @@ export interface operations {
              *     - `invalid_expires_at`: `expires_at` is not an ISO 8601 date or date-time with a zone in the future
              *     - `invalid_password`: the password is not 8 to 128 characters
              *     - `invalid_role_for_scope`: a role not valid for the scope
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9645,7 +9645,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -9733,7 +9733,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -9756,7 +9756,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9836,7 +9836,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -9924,7 +9924,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -9950,7 +9950,7 @@ export interface operations {
              *     - `unknown_app`: a grant names an app the workspace does not have
              *     - `unknown_collection`: a grant names a collection the workspace does not have
              *     - `unknown_site_role`: a grant names a site role the workspace does not have
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10035,7 +10035,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -10055,7 +10055,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `app_kind_filter_invalid`: `kind` is not product, shell_federated, standalone, all or coderunner
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10162,7 +10162,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -10212,7 +10212,7 @@ export interface operations {
              *     - `invalid_manifest`: `manifest` is not a JSON object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `primary_coderunner_required`: a `standalone` app needs `primary_coderunner_id`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10295,7 +10295,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -10314,7 +10314,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10416,7 +10416,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -10453,7 +10453,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10560,7 +10560,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -10602,7 +10602,7 @@ export interface operations {
              *     - `duplicate_pair`: the same source or target app in two promotion pairs
              *     - `invalid_body`: the body is JSON but not an object
              *     - `too_many_pairs`: more than 200 promotion pairs
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10685,7 +10685,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -10769,7 +10769,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -10879,7 +10879,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -10942,7 +10942,7 @@ export interface operations {
              *     - `invalid_manifest`: `manifest` is not a JSON object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `primary_coderunner_required`: a `standalone` app needs `primary_coderunner_id`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -11025,7 +11025,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11116,7 +11116,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11159,7 +11159,7 @@ export interface operations {
              *     - `invalid_grant_action`: a grant with an action its resource does not have
              *     - `invalid_visibility`: `visibility` is not `workspace` or `restricted`
              *     - `unknown_site_role`: a grant names a site role the workspace does not have
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -11260,7 +11260,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11388,7 +11388,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11448,7 +11448,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_domain`: not a bare hostname of at most 253 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -11550,7 +11550,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `domain_not_found`: the app has no such custom domain
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11675,7 +11675,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `domain_not_found`: the app has no such custom domain
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11795,7 +11795,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11923,7 +11923,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -11964,7 +11964,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_public`: the public settings are not of the expected shape
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -12065,7 +12065,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -12186,7 +12186,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `current_release_not_found`: the app has no published release yet
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -12314,7 +12314,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -12376,7 +12376,7 @@ export interface operations {
              *     - `invalid_release_label`: `label` is not one line of at most 120 characters
              *     - `invalid_size_bytes`: `size_bytes` is not a whole number greater than 0
              *     - `size_bytes_required`: `size_bytes` is required
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -12504,7 +12504,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `release_not_found`: no such release for this app
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -12693,7 +12693,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `release_not_found`: no such release for this app
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -12837,7 +12837,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -12957,7 +12957,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -13108,7 +13108,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -13208,7 +13208,7 @@ export interface operations {
              *     - `invalid_description`: the description is empty or too long
              *     - `invalid_language_type`: `languageType` is not 1, 2 or 3
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -13414,7 +13414,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -13514,7 +13514,7 @@ export interface operations {
              *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_deployment_configuration`: a CPU or memory size, or a cron expression, of an unexpected shape
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -13720,7 +13720,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -13817,7 +13817,7 @@ export interface operations {
              *
              *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
              *     - `invalid_body`: the body is JSON but not an object
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -14027,7 +14027,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -14304,7 +14304,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -14579,7 +14579,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -14853,7 +14853,7 @@ export interface operations {
              *
              *     - `app_not_found`: no such app in the workspace
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15088,7 +15088,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15109,7 +15109,7 @@ export interface operations {
              *
              *     - `invalid_cursor`: `before` is not a cursor the API returned
              *     - `invalid_limit`: a limit outside its allowed range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15189,7 +15189,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15277,7 +15277,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15327,7 +15327,7 @@ export interface operations {
              *     - `invalid_sign_in_mode`: `mode` is not none, platform or external
              *     - `mail_host_not_public`: the mail server is on a loopback, private, link-local or otherwise non-public address
              *     - `mail_host_unresolvable`: the mail server name has no address
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15407,7 +15407,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15495,7 +15495,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15540,7 +15540,7 @@ export interface operations {
              *     - `invalid_app_role_name`: an app role name is 1 to 64 lowercase letters, digits, `_` or `-`
              *     - `invalid_body`: the body is JSON but not an object
              *     - `unknown_permission`: permission IDs missing from the catalog; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15630,7 +15630,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_role_not_found`: the workspace has no such app role
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15654,7 +15654,7 @@ export interface operations {
              *     - `invalid_app_role_description`: an app role description is at most 255 characters
              *     - `invalid_body`: the body is JSON but not an object
              *     - `unknown_permission`: permission IDs missing from the catalog; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15736,7 +15736,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15837,7 +15837,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15960,7 +15960,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -15985,7 +15985,7 @@ export interface operations {
              *     - `invalid_mail_settings`: custom mail settings are invalid (missing host, port or from_email; a port other than 25, 465, 587, 2525; …)
              *     - `mail_host_not_public`: the mail server is on a loopback, private, link-local or otherwise non-public address
              *     - `mail_host_unresolvable`: the mail server name has no address
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -16084,7 +16084,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -16189,7 +16189,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -16291,7 +16291,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -16379,7 +16379,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -16422,7 +16422,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_sso_connection`: fields missing, invalid or not of the connection's protocol; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -16502,7 +16502,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `sso_connection_not_found`: the workspace has no such SSO connection
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -16593,7 +16593,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `sso_connection_not_found`: the workspace has no such SSO connection
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -16617,7 +16617,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_sso_connection`: fields missing, invalid or not of the connection's protocol; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -16699,7 +16699,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `sso_connection_not_found`: the workspace has no such SSO connection
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -16781,7 +16781,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -16888,7 +16888,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -16934,7 +16934,7 @@ export interface operations {
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_tenant_alias`: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit
              *     - `invalid_tenant_domains`: `domains` holds something that is not a domain name, or more than 50
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17016,7 +17016,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -17117,7 +17117,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -17227,7 +17227,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -17273,7 +17273,7 @@ export interface operations {
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_tenant_alias`: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit
              *     - `invalid_tenant_domains`: `domains` holds something that is not a domain name, or more than 50
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17360,7 +17360,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -17400,7 +17400,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_page`: `first` or `limit` out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17499,7 +17499,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -17545,7 +17545,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_email`: not an email address
              *     - `user_id_or_email`: send exactly one of `user_id` and `email`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17647,7 +17647,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_member_not_found`: the user is not a member of this tenant
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
@@ -17749,7 +17749,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -17837,7 +17837,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -17861,7 +17861,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_workload_kind`: `kind` is not `service` or `job`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17943,7 +17943,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -18025,7 +18025,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -18157,7 +18157,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -18258,7 +18258,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_deployment_configuration`: a CPU or memory size, or a cron expression, of an unexpected shape
              *     - `secret_injection_disabled`: `inject_secret_keys`: deploy-time secret injection is off platform-wide
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -18416,7 +18416,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -18576,7 +18576,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `coderunner_not_found`: the code-execution service has no such definition, version or deployment; its message
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -18675,7 +18675,7 @@ export interface operations {
              *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
              *     - `deployment_url_mismatch`: `deployment_url` is not the deployment's `externalEndpoint`
              *     - `invalid_body`: the body is JSON but not an object
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -18829,7 +18829,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -18917,7 +18917,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -18960,7 +18960,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_environment_name`: not a valid environment name
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19050,7 +19050,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19093,7 +19093,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_environment_name`: not a valid environment name
              *     - `invalid_environment_status`: not `active` or `inactive`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19173,7 +19173,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19265,7 +19265,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19363,7 +19363,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19458,7 +19458,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19567,7 +19567,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19609,7 +19609,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_flag_key`: a flag key not 1 to 128 letters, digits, `.`, `_` or `-`
              *     - `invalid_flag_value`: a flag value over 8,192 bytes of JSON text
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19710,7 +19710,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `flag_not_found`: no such flag
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19809,7 +19809,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19895,7 +19895,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -19915,7 +19915,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_query`: an unknown list parameter or a value out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19997,7 +19997,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20095,7 +20095,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20195,7 +20195,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20283,7 +20283,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20325,7 +20325,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_scope`: an M2M scope other than `secrets:read`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20408,7 +20408,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `m2m_client_not_found`: no such M2M client in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20512,7 +20512,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              */
             404: {
                 headers: {
@@ -20619,7 +20619,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20638,7 +20638,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20741,7 +20741,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20778,7 +20778,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20904,7 +20904,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -20946,7 +20946,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_mode`: `mode` is not `skip_existing` or `overwrite`
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21051,7 +21051,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `secret_not_found`: no such secret in the set
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -21072,7 +21072,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21194,7 +21194,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -21238,7 +21238,7 @@ export interface operations {
              *     - `invalid_secret_description`: a description over 255 characters
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
              *     - `invalid_secret_value`: a value over 10,000 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21344,7 +21344,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `environment_not_found`: no such environment in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `secret_not_found`: no such secret in the set
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -21365,7 +21365,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21450,7 +21450,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -21470,7 +21470,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_page`: `first` or `limit` out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21558,7 +21558,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `tenant_not_found`: the workspace has no such tenant
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -21607,7 +21607,7 @@ export interface operations {
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
              *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21715,7 +21715,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_not_found`: no such app in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -21764,7 +21764,7 @@ export interface operations {
              *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
              *     - `password_option_required`: add needs exactly one of `password` and `generate_password: true`
              *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21884,7 +21884,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -21966,7 +21966,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22057,7 +22057,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22080,7 +22080,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -22165,7 +22165,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22286,7 +22286,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22372,7 +22372,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22498,7 +22498,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22603,7 +22603,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `app_user_not_found`: the workspace has no such app user
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22740,7 +22740,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22828,7 +22828,7 @@ export interface operations {
             /**
              * @description Not Found
              *
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -22869,7 +22869,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_collection_name`: a name not 1 to 63 lowercase letters, digits, `_` or `-`, starting with a letter
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -22952,7 +22952,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `collection_not_found`: no such data collection in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -23037,7 +23037,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `collection_not_found`: no such data collection in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
             404: {
@@ -23128,7 +23128,7 @@ export interface operations {
              * @description Not Found
              *
              *     - `collection_not_found`: no such data collection in the workspace
-             *     - `not_found`: a path id that is not a UUID names nothing
+             *     - `not_found`: a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing
              *     - `workload_not_found`: no such workload in the workspace
              *     - `workspace_not_found`: no such workspace visible to the caller
              */
@@ -23171,7 +23171,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_grant_action`: a grant with an action its resource does not have
              *     - `unknown_site_role`: a grant names a site role the workspace does not have
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {

@@ -19,9 +19,14 @@ export const PROBLEM_CODES = {
   validation_failed: {
     status: 422,
     description:
-      'unknown fields, fields of the wrong shape, or a query parameter given twice; `errors` names them',
+      'unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, ' +
+      'or a query parameter given twice or in bracket form; `errors` names them',
   },
-  not_found: { status: 404, description: 'a path id that is not a UUID names nothing' },
+  not_found: {
+    status: 404,
+    description:
+      'a path id that is not a UUID, or a path segment holding U+0000 or a lone surrogate, names nothing',
+  },
 
   // Authentication and caller kinds.
   missing_token: { status: 401, description: 'no `Authorization: Bearer` token' },
