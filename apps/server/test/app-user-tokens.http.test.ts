@@ -168,6 +168,27 @@ describe.each(DATABASES)('app-user tokens on %s', (kind) => {
     await t.http.get(runtime).set(bearer(again.body.access_token)).expect(401);
   });
 
+  it('switching platform sign-in off ends every session for good: switching it back on revives no token', async () => {
+    const own = await platformWorkspace(t);
+    const { tokens } = await signedInAppUser(t, own, uniqueEmail('off'), 'switched off password');
+    const runtime = `/v1/workspaces/${own.workspaceId}/flags/runtime`;
+    const auth = `/v1/workspaces/${own.workspaceId}/auth`;
+    await t.http.get(runtime).set(bearer(tokens.access_token)).expect(200);
+    await t.http.put(auth).set(own.auth).send({ mode: 'none' }).expect(200);
+    await t.http.get(runtime).set(bearer(tokens.access_token)).expect(401);
+    await t.http.put(auth).set(own.auth).send({ mode: 'platform' }).expect(200);
+    expect((await t.http.get(runtime).set(bearer(tokens.access_token)).expect(401)).body.code).toBe(
+      'invalid_token',
+    );
+    await publicCall(t, own.tokenPath, { refresh_token: tokens.refresh_token }).expect(401);
+    const events = await t.http
+      .get(`/v1/workspaces/${own.workspaceId}/audit?action=sign_in.updated`)
+      .set(own.auth);
+    expect(events.body.events.map((e: { details: { mode?: unknown } }) => e.details.mode)).toContainEqual(
+      expect.objectContaining({ from: 'platform', to: 'none', sessions_revoked: 1 }),
+    );
+  });
+
   it('an app user and a team member with the same email are different people: neither password nor token crosses', async () => {
     const email = uniqueEmail('twin');
     await t.http

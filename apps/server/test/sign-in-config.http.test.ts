@@ -137,6 +137,32 @@ describe.each(DATABASES)('workspace sign-in configuration on %s', (kind) => {
     expect((await w.put({ mail: {} }).expect(200)).body.mail.mode).toBe('platform');
   });
 
+  it('audits nothing when a custom mail block is sent back as stored, without its password or as read', async () => {
+    const w = await world();
+    const mail = {
+      mode: 'custom',
+      host: '8.8.8.8',
+      port: 587,
+      from_email: 'login@acme.example',
+      username: 'mailer',
+      password: 'smtp-password-unchanged-test',
+      starttls: true,
+    };
+    await w.put({ mail }).expect(200);
+    const changes = async () =>
+      (await t.http.get(`${w.base}/audit?action=sign_in.updated`).set(w.auth).expect(200)).body.events.length;
+    expect(await changes()).toBe(1);
+    const { password: _p, ...withoutPassword } = mail;
+    await w.put({ mail: withoutPassword }).expect(200);
+    const read = (await w.get().expect(200)).body;
+    await w.put({ mail: read.mail }).expect(200);
+    expect((await w.get().expect(200)).body).toEqual(read);
+    expect(await changes()).toBe(1);
+    // A real change is still one.
+    await w.put({ mail: { ...withoutPassword, from_display_name: 'Acme' } }).expect(200);
+    expect(await changes()).toBe(2);
+  });
+
   describe('DELETE auth/platform', () => {
     it('answers 409 while the mode is platform and 400 for a name that is not the workspace’s', async () => {
       const w = await world();

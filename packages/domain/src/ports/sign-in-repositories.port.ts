@@ -151,6 +151,8 @@ export interface AppUserSessionRepository {
   findByIdForUpdate(id: string): Promise<AppUserSession | null>;
   /** Revokes every live session of the user; how many. */
   revokeAllForUser(workspaceId: string, userId: string, at: Date): Promise<number>;
+  /** Revokes every live session of the workspace's app users (platform sign-in switched off); how many. */
+  revokeAllInWorkspace(workspaceId: string, at: Date): Promise<number>;
   saveRefreshToken(token: AppUserRefreshToken): Promise<void>;
   findRefreshTokenForUpdate(id: string): Promise<AppUserRefreshToken | null>;
 }

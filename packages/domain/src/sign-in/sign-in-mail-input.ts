@@ -1,5 +1,6 @@
 import type { SealedValue } from '../ports/key-management.port';
 import { type FieldError, invalid } from '../shared/domain-error';
+import { parseIpLiteral } from '../shared/ip-address';
 import { Limits } from '../shared/limits';
 import {
   CUSTOM_MAIL_PORTS,
@@ -61,7 +62,9 @@ export function mailHostSyntax(value: string): string | null {
     .toLowerCase()
     .replace(/^\[(.*)\]$/, '$1');
   if (host.length === 0 || host.length > Limits.domainMax) return null;
-  if (/^[0-9a-f:.]+$/.test(host) && (host.includes(':') || /^\d+\.\d+\.\d+\.\d+$/.test(host))) return host;
+  // Only a whole IP literal passes as one: `127.0.0.1:25` is an address and a port.
+  if (/^[0-9a-f:.]+$/.test(host) && (host.includes(':') || /^\d+\.\d+\.\d+\.\d+$/.test(host)))
+    return parseIpLiteral(host) ? host : null;
   const labels = host.split('.');
   if (!labels.every((l) => HOST_LABEL.test(l))) return null;
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return null;
@@ -173,4 +176,22 @@ export function customMailOf(
         ? current.password
         : null;
   return { mode: 'custom', ...draft, password };
+}
+
+const MAIL_FIELDS = ['fromDisplayName', 'fromEmail', 'host', 'port', 'username', 'ssl', 'starttls'] as const;
+const SEALED_FIELDS = ['keyId', 'wrappedKey', 'iv', 'ciphertext', 'tag'] as const;
+
+/**
+ * Whether two mail blocks say the same, field by field: a block read back
+ * from the database lists its fields in another order than one built from a
+ * request, so comparing their JSON would see a change in a PUT that sends
+ * back what is stored.
+ */
+export function sameMail(a: SignInMail, b: SignInMail): boolean {
+  if (a.mode !== b.mode) return false;
+  if (a.mode === 'platform' || b.mode === 'platform') return true;
+  if (!MAIL_FIELDS.every((field) => a[field] === b[field])) return false;
+  if (a.password === null || b.password === null) return a.password === b.password;
+  const [pa, pb] = [a.password, b.password];
+  return SEALED_FIELDS.every((field) => pa[field] === pb[field]);
 }

@@ -85,10 +85,21 @@ describe('the mail block: platform versus custom (spec, Mail block)', () => {
       { fromEmail: 'not an address' },
       { host: 'smtp://mail.acme.example' },
       { host: 'mail.acme.example:25' },
+      { host: '8.8.8.8:25' },
+      { host: '[2001:4860:4860::8888]:25' },
+      { host: '1:2:3' },
     ])
       await expect(putAuth(world, { mail: custom(bad) })).rejects.toMatchObject({
         code: 'invalid_mail_settings',
       });
+  });
+
+  it('takes a public IPv6 literal, with or without brackets', async () => {
+    for (const host of ['2001:4860:4860::8888', '[2001:4860:4860::8888]']) {
+      const world = await aWorkspaceWorld();
+      await putAuth(world, { mail: custom({ host }) });
+      expect(storedMail(world).host).toBe('2001:4860:4860::8888');
+    }
   });
 
   it.each([

@@ -113,6 +113,34 @@ describe('mode transitions (spec, States: Workspace sign-in)', () => {
     expect(back.platform).toEqual({ ...created, status: 'active', disabledAt: null });
   });
 
+  it("leaving platform revokes every app user's session, so coming back revives none", async () => {
+    const world = await aWorkspaceWorld();
+    await putAuth(world, { mode: 'platform' });
+    const session = (workspaceId: string) => ({
+      id: world.deps.ids.next(),
+      workspaceId,
+      userId: world.deps.ids.next(),
+      clientId: 'shell',
+      createdAt: world.deps.clock.now(),
+      revokedAt: null,
+    });
+    const mine = [session(world.workspaceId), session(world.workspaceId)];
+    const elsewhere = session(world.deps.ids.next());
+    await world.deps.uow.transaction(async (tx) => {
+      for (const s of [...mine, elsewhere]) await tx.appUserSessions.save(s);
+    });
+    world.deps.clock.advance(60);
+    await putAuth(world, { mode: 'none' });
+    const revokedAt = (id: string) => world.deps.uow.tables.appUserSessions.get(id)?.revokedAt;
+    for (const s of mine) expect(revokedAt(s.id)).toEqual(world.deps.clock.now());
+    expect(revokedAt(elsewhere.id)).toBeNull();
+    expect(audited(world, 'sign_in.updated').at(-1)?.details).toMatchObject({
+      mode: { from: 'platform', to: 'none', platform: 'disable', sessions_revoked: 2 },
+    });
+    await putAuth(world, { mode: 'platform' });
+    for (const s of mine) expect(revokedAt(s.id)).not.toBeNull();
+  });
+
   it('records nothing when nothing changes', async () => {
     const world = await aWorkspaceWorld();
     await putAuth(world, { mode: 'none' });

@@ -27,6 +27,14 @@ export class TypeormAppUserSessionRepository implements AppUserSessionRepository
     return result.affected ?? 0;
   }
 
+  async revokeAllInWorkspace(workspaceId: string, at: Date): Promise<number> {
+    if (!isUuid(workspaceId)) return 0;
+    const result = await this.scope
+      .manager()
+      .update(AppUserSessionSchema, { workspaceId, revokedAt: IsNull() }, { revokedAt: at });
+    return result.affected ?? 0;
+  }
+
   async saveRefreshToken(token: AppUserRefreshToken): Promise<void> {
     await this.scope.manager().upsert(AppUserRefreshTokenSchema, { ...token }, ['id']);
   }

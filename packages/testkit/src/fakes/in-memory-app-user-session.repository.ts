@@ -26,6 +26,16 @@ export class InMemoryAppUserSessionRepository implements AppUserSessionRepositor
     }
     return n;
   }
+  async revokeAllInWorkspace(workspaceId: string, at: Date) {
+    let n = 0;
+    for (const s of this.t().appUserSessions.values()) {
+      if (s.workspaceId === workspaceId && s.revokedAt === null) {
+        s.revokedAt = at;
+        n++;
+      }
+    }
+    return n;
+  }
   async saveRefreshToken(token: AppUserRefreshToken) {
     this.t().appUserRefreshTokens.set(token.id, copy(token));
   }

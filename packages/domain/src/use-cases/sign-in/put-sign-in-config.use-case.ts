@@ -32,6 +32,7 @@ import {
   type MailRequest,
   parseMailInput,
   type SignInMailInput,
+  sameMail,
 } from '../../sign-in/sign-in-mail-input';
 import type { Deps } from '../deps';
 import { requirePublicMailHost } from './public-mail-host';
@@ -165,6 +166,13 @@ export class PutSignInConfig {
         const from = config.mode;
         const effect: PlatformBlockEffect = changeMode(config, mode, now, this.deps.settings.publicBaseUrl);
         details.mode = { from, to: mode, platform: effect };
+        // Leaving platform sign-in ends every app user's session for good: coming back to
+        // platform later does not bring tokens issued before back to life.
+        if (effect === 'disable')
+          details.mode = {
+            ...(details.mode as object),
+            sessions_revoked: await tx.appUserSessions.revokeAllInWorkspace(workspace.id, now),
+          };
       }
 
       if (input.multiTenant !== undefined) {
@@ -214,7 +222,7 @@ export class PutSignInConfig {
         const before = config.mail;
         const after: SignInMail =
           mail.kind === 'platform' ? { mode: 'platform' } : customMailOf(before, mail.draft, sealedPassword);
-        if (JSON.stringify(before) !== JSON.stringify(after)) {
+        if (!sameMail(before, after)) {
           config.mail = after;
           details.mail = mailAudit(before, after, sealedPassword !== undefined);
         }

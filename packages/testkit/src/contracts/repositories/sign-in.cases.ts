@@ -453,6 +453,37 @@ export function signInCases(uow: () => UnitOfWork): void {
       expect((await uow().read.appUserSessions.findById(mine[1]?.id as string))?.revokedAt).toEqual(at(50));
       expect((await uow().read.appUserSessions.findById(theirs.id))?.revokedAt).toBeNull();
     });
+
+    it("revokes every live session of a workspace's app users, and no other workspace's", async () => {
+      const { workspace, other } = await twoWorkspaces(uow());
+      const here = [anAppUser(workspace.id), anAppUser(workspace.id)];
+      const there = anAppUser(other.id);
+      const session = (workspaceId: string, userId: string, revokedAt: Date | null = null) => ({
+        id: newId(),
+        workspaceId,
+        userId,
+        clientId: 'shell',
+        createdAt: at(0),
+        revokedAt,
+      });
+      const live = here.map((u) => session(workspace.id, u.id));
+      const ended = session(workspace.id, here[0]?.id as string, at(5));
+      const theirs = session(other.id, there.id);
+      await uow().transaction(async (tx) => {
+        for (const u of [...here, there]) await tx.appUsers.save(u);
+        for (const s of [...live, ended, theirs]) await tx.appUserSessions.save(s);
+      });
+      expect(
+        await uow().transaction((tx) => tx.appUserSessions.revokeAllInWorkspace(workspace.id, at(50))),
+      ).toBe(2);
+      for (const s of live)
+        expect((await uow().read.appUserSessions.findById(s.id))?.revokedAt).toEqual(at(50));
+      expect((await uow().read.appUserSessions.findById(ended.id))?.revokedAt).toEqual(at(5));
+      expect((await uow().read.appUserSessions.findById(theirs.id))?.revokedAt).toBeNull();
+      expect(
+        await uow().transaction((tx) => tx.appUserSessions.revokeAllInWorkspace('not-a-uuid', at(60))),
+      ).toBe(0);
+    });
   });
 
   describe('app roles', () => {
