@@ -352,5 +352,21 @@ describe.each(DATABASES)('app users on %s', (kind) => {
         'public_rate_limited',
       );
     });
+
+    it('counts requests whose body is invalid or not JSON toward the same limit', async () => {
+      const ip = '198.51.100.78';
+      const post = (path: string) =>
+        t.http
+          .post(`/v1/public/invite-links/${path}`)
+          .set('X-Forwarded-For', ip)
+          .set('Content-Type', 'application/json');
+      for (let i = 0; i < 4; i++) await post('inspect').send({}).expect(422);
+      for (let i = 0; i < 3; i++) await post('redeem').send({ token: 'zz' }).expect(422);
+      for (let i = 0; i < 3; i++) await post('redeem').send('{not json').expect(400);
+      const limited = await post('inspect').send({ token: 'unknown' }).expect(429);
+      expect(limited.body.code).toBe('public_rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      await post('redeem').send({}).expect(429);
+    });
   });
 });

@@ -23,6 +23,7 @@ import { GetAppUser } from './app-user/get-app-user.use-case';
 import { InspectInviteLink } from './app-user/inspect-invite-link.use-case';
 import { InviteAppUser } from './app-user/invite-app-user.use-case';
 import { ListAppUsers } from './app-user/list-app-users.use-case';
+import { AdmitPublicInviteRequest } from './app-user/public-invite-links';
 import { RedeemInviteLink } from './app-user/redeem-invite-link.use-case';
 import { ResendInvitation } from './app-user/resend-invitation.use-case';
 import { ResetAppUserPassword } from './app-user/reset-app-user-password.use-case';
@@ -377,6 +378,7 @@ export function createUseCases(deps: Deps) {
     },
     /** Workspace sign-in: the public invite-link routes (no token). */
     inviteLinks: {
+      admit: new AdmitPublicInviteRequest(deps),
       inspect: new InspectInviteLink(deps),
       redeem: new RedeemInviteLink(deps),
     },

@@ -43,5 +43,5 @@ export const tokenOf = (url: string): string => {
 export const redeem = (world: WorkspaceWorld, token: string, password: string, ip: string | null = null) =>
   world.uc.inviteLinks.redeem.execute({ token, password, ip });
 
-export const inspect = (world: WorkspaceWorld, token: string, ip: string | null = null) =>
-  world.uc.inviteLinks.inspect.execute({ token, ip });
+export const inspect = (world: WorkspaceWorld, token: string) =>
+  world.uc.inviteLinks.inspect.execute({ token });

@@ -1,5 +1,5 @@
 import { invalid, type UseCases } from '@groundfloor/domain';
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { AppUserTokenRequestDto, InviteLinkTokenDto, RedeemInviteLinkDto } from '../dto/app-user.dto';
 import {
   AppUserTokenPairSchema,
@@ -10,6 +10,21 @@ import {
 import { clientIp } from '../request-context';
 import { apiRouter, param, route, uuidParams } from '../route-table';
 import { parseBody } from '../validation';
+
+/** The public invite-link routes, which share one limit per address. */
+export const PUBLIC_INVITE_LINK_PATHS = ['/v1/public/invite-links/inspect', '/v1/public/invite-links/redeem'];
+
+/**
+ * Counts a request to the public invite-link routes before its body is read
+ * (spec, Limits: 10 requests a minute per address): a malformed or invalid
+ * body counts like any other, so the limit cannot be walked around.
+ */
+export function admitPublicInviteRequests(useCases: UseCases): RequestHandler {
+  return async (req, _res, next) => {
+    await useCases.inviteLinks.admit.execute({ ip: clientIp(req) });
+    next();
+  };
+}
 
 /**
  * The public routes of app users (no token): invite-link inspect and redeem
@@ -31,7 +46,7 @@ export function appUserPublicRoutes(useCases: UseCases): Router {
       handlers: [
         async (req, res) => {
           const body = parseBody(InviteLinkTokenDto, req.body);
-          const found = await useCases.inviteLinks.inspect.execute({ token: body.token, ip: clientIp(req) });
+          const found = await useCases.inviteLinks.inspect.execute({ token: body.token });
           res.json(inviteLinkInspectionJson(found));
         },
       ],

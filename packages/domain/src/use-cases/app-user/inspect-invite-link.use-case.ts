@@ -1,7 +1,7 @@
 import { maskEmail } from '../../shared/text';
 import { brandingAssetUrl } from '../../sign-in/branding';
 import type { Deps } from '../deps';
-import { limitPublicInviteRoutes, requireRedeemableLink } from './public-invite-links';
+import { requireRedeemableLink } from './public-invite-links';
 
 export interface InviteLinkInspection {
   readonly workspaceName: string;
@@ -14,15 +14,13 @@ export interface InviteLinkInspection {
 /**
  * `POST /v1/public/invite-links/inspect` (no token): what the invite page
  * shows before the person chooses a password. Does not use the link up.
- * 410 for any unusable link; 10 requests a minute per address.
+ * 410 for any unusable link. The adapter admits the request first
+ * (`AdmitPublicInviteRequest`: 10 a minute per address).
  */
 export class InspectInviteLink {
-  constructor(
-    private readonly deps: Pick<Deps, 'uow' | 'clock' | 'secretTokens' | 'rateLimiter' | 'settings'>,
-  ) {}
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'secretTokens' | 'settings'>) {}
 
-  async execute(input: { token: string; ip: string | null }): Promise<InviteLinkInspection> {
-    await limitPublicInviteRoutes(this.deps, input.ip);
+  async execute(input: { token: string }): Promise<InviteLinkInspection> {
     const { read } = this.deps.uow;
     const { link, user, workspace } = await requireRedeemableLink(
       read,

@@ -9,16 +9,22 @@ import type { SignInConfig } from '../../sign-in/sign-in-config';
 import type { Workspace } from '../../workspace/workspace';
 import type { Deps } from '../deps';
 
-/** Spec, Limits: the public invite routes answer 10 requests a minute per client address (both together). */
-export async function limitPublicInviteRoutes(
-  deps: Pick<Deps, 'rateLimiter'>,
-  ip: string | null,
-): Promise<void> {
-  const decision = await deps.rateLimiter.hit({
-    key: `invite-links-address:${addressBucket(ip)}`,
-    ...Limits.publicInviteRoutesPerAddress,
-  });
-  if (!decision.allowed) throw publicInviteRateLimited(decision.retryAfterSeconds);
+/**
+ * Spec, Limits: the public invite routes answer 10 requests a minute per
+ * client address (inspect and redeem together). Every request counts, a
+ * malformed one too, so the HTTP adapter admits each before it reads the
+ * body; inspect and redeem themselves do not count again.
+ */
+export class AdmitPublicInviteRequest {
+  constructor(private readonly deps: Pick<Deps, 'rateLimiter'>) {}
+
+  async execute(input: { ip: string | null }): Promise<void> {
+    const decision = await this.deps.rateLimiter.hit({
+      key: `invite-links-address:${addressBucket(input.ip)}`,
+      ...Limits.publicInviteRoutesPerAddress,
+    });
+    if (!decision.allowed) throw publicInviteRateLimited(decision.retryAfterSeconds);
+  }
 }
 
 /** A link that can be redeemed now, with what it belongs to. */

@@ -8,7 +8,7 @@ import { requirePasswordPolicy } from '../../shared/text';
 import { signInUrl } from '../../sign-in/sign-in-url';
 import type { Deps } from '../deps';
 import { reserveAttempt } from '../rate-limits/reserved-attempt';
-import { limitPublicInviteRoutes, requireRedeemableLink } from './public-invite-links';
+import { requireRedeemableLink } from './public-invite-links';
 
 /**
  * `POST /v1/public/invite-links/redeem` (no token): sets the password,
@@ -34,7 +34,6 @@ export class RedeemInviteLink {
     password: string;
     ip: string | null;
   }): Promise<{ signInUrl: string }> {
-    await limitPublicInviteRoutes(this.deps, input.ip);
     const { uow, clock, secretTokens, rateLimiter } = this.deps;
     const tokenHash = secretTokens.hash(input.token);
     const attempt = await reserveAttempt(
