@@ -179,6 +179,22 @@ describe('Access PUT (spec: Access, PUT rules)', () => {
     expect(setting).toEqual({ visibility: 'restricted', grants: [] });
   });
 
+  it("rule 4 past the app list's 200: the document covers every product app, and [] restricts them all", async () => {
+    const world = await aWorkspaceWorld();
+    const apps = [];
+    for (let i = 0; i < 202; i++) {
+      apps.push(await seedApp(world, { slug: `app-${i}` }));
+      world.deps.clock.advance(1);
+    }
+    const last = apps[201]?.id as string;
+    expect((await getAccess(world)).apps).toHaveLength(202);
+    const granted = await putAccess(world, { appGrants: [launch('viewer', last)] });
+    expect(granted.apps.find((a) => a.id === last)?.visibility).toBe('restricted');
+    const restricted = await putAccess(world, { appGrants: [] });
+    expect(restricted.apps.every((a) => a.visibility === 'restricted')).toBe(true);
+    expect(world.deps.uow.tables.apps.get(last)?.visibility).toBe('restricted');
+  });
+
   it('rule 5: preserves workload grants on each collection', async () => {
     const world = await aWorkspaceWorld();
     const worker = await aWorkload(world);

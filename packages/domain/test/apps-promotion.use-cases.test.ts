@@ -249,6 +249,22 @@ describe('promoting apps across environments', () => {
     });
   });
 
+  it('finds the app promoted before, and compare pairs it, past 200 apps in the target environment', async () => {
+    const { world, devId, prodId } = await twoEnvironments();
+    for (let i = 0; i < 200; i++) {
+      await seedApp(world, { slug: `prod-${i}`, environmentId: prodId });
+      world.deps.clock.advance(1);
+    }
+    const shop = await createApp(world, { slug: 'shop' });
+    const first = await promote(world, devId, prodId, [{ sourceAppId: shop.id }]);
+    const again = await promote(world, devId, prodId, [{ sourceAppId: shop.id }]);
+    expect(again.failed).toEqual([]);
+    expect(again.promoted[0]).toMatchObject({ targetAppId: first.promoted[0]?.targetAppId, created: false });
+    const listed = await rows(world, devId, prodId);
+    expect(listed).toHaveLength(201);
+    expect(listed).toContainEqual(['shop', 'shop-prod', expect.any(String)]);
+  });
+
   it('publishes a named release of the source as the current release of the target', async () => {
     const { world, devId, prodId } = await twoEnvironments();
     const shop = await createApp(world, { slug: 'shop' });

@@ -286,7 +286,8 @@ export interface AppListQuery {
   readonly includeArchived: boolean;
   /** Only apps targeting this environment. */
   readonly environmentId?: string;
-  readonly limit: number;
+  /** At most this many; absent: every app (what Access, compare and promote must see whole). */
+  readonly limit?: number;
 }
 
 /** Apps of a workspace. */

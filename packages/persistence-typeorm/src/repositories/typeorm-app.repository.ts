@@ -39,11 +39,9 @@ export class TypeormAppRepository implements AppRepository {
     if (query.environmentId !== undefined) {
       builder.andWhere('a.environmentId = :environmentId', { environmentId: query.environmentId });
     }
-    const records = await builder
-      .orderBy('a.createdAt', 'ASC')
-      .addOrderBy('a.id', 'ASC')
-      .limit(query.limit)
-      .getMany();
+    builder.orderBy('a.createdAt', 'ASC').addOrderBy('a.id', 'ASC');
+    if (query.limit !== undefined) builder.limit(query.limit);
+    const records = await builder.getMany();
     return records.map(AppMapper.toDomain);
   }
 

@@ -3,7 +3,6 @@ import { APP_KINDS } from '../../app/app';
 import { sameSettings } from '../../app/app-promotion';
 import type { PublishedRelease } from '../../ports/app-releases.port';
 import type { Repositories } from '../../ports/repositories.port';
-import { Limits } from '../../shared/limits';
 import type { Principal } from '../auth/principal';
 import type { Deps } from '../deps';
 import { requireEnvironmentPair } from './environment-pair';
@@ -27,7 +26,6 @@ const activeIn = (repos: Repositories, workspaceId: string, environmentId: strin
     kinds: APP_KINDS,
     includeArchived: false,
     environmentId,
-    limit: Limits.appsListed,
   });
 
 /** Apps are counterparts when one was promoted from the other; each pairs at most once. */

@@ -83,7 +83,6 @@ async function plan(
       kinds: [source.kind],
       includeArchived: false,
       environmentId: environments.target.id,
-      limit: Limits.appsListed,
     });
     const linked = inTarget.find((a) => a.promotedFromAppId === source.id);
     // Locked and read again, so a concurrent PATCH of the target is not undone.

@@ -1,7 +1,6 @@
 import type { App, AppVisibility } from '../../app/app';
 import { PRODUCT_APP_KINDS } from '../../app/app';
 import type { Repositories } from '../../ports/repositories.port';
-import { Limits } from '../../shared/limits';
 import { listedLaunchGrants, listedVisibility } from '../../site-access/app-visibility.policy';
 import type { AppGrant, CollectionGrant, FilesGrant, SiteGrant } from '../../site-access/site-grant';
 import { type SiteRole, siteRoleCatalog } from '../../site-access/site-role';
@@ -16,14 +15,13 @@ export interface AccessDocument {
   readonly appGrants: AppGrant[];
 }
 
-/** The apps Access covers: active product apps, oldest first. */
+/**
+ * The apps Access covers: every active product app, oldest first. Not capped
+ * at the app list's 200: `app_grants: []` restricts every product app (PUT
+ * rule 4), and a grant may name any of them.
+ */
 export function launchableApps(repos: Repositories, workspaceId: string): Promise<App[]> {
-  return repos.apps.list({
-    workspaceId,
-    kinds: PRODUCT_APP_KINDS,
-    includeArchived: false,
-    limit: Limits.appsListed,
-  });
+  return repos.apps.list({ workspaceId, kinds: PRODUCT_APP_KINDS, includeArchived: false });
 }
 
 /**

@@ -171,6 +171,13 @@ export function appsAndWorkloadsCases(uow: () => UnitOfWork): void {
       expect(await list({ environmentId: prod.id, includeArchived: true })).toEqual(['b-tie', 'e']);
       expect(await list({ environmentId: 'not-a-uuid' })).toEqual([]);
       expect(await list({ limit: 2 })).toEqual(['b-tie', 'a-shell']);
+      expect(await list({ limit: undefined, includeArchived: true })).toEqual([
+        'b-tie',
+        'a-shell',
+        'c',
+        'd',
+        'e',
+      ]);
       expect(await list({ workspaceId: 'not-a-uuid' })).toEqual([]);
     });
   });
