@@ -29,7 +29,10 @@ describe('custom domain names (supplement §8)', () => {
     'ｓｈｏｐ．example。com',
     'straße.example',
     'xn--bcher-kva.example',
+    'XN--MNCHEN-3YA.de',
+    'xn--80ak6aa92e.com',
     'a-b.c-d.example',
+    'ab--c.example',
   ])('maps %s as IDNA does', (input) => {
     expect(requireHostname(input)).toBe(domainToASCII(input));
   });
@@ -54,7 +57,9 @@ describe('custom domain names (supplement §8)', () => {
     ['a space inside', 'shop example.com'],
     ['an IPv4 address', '10.0.0.1'],
     ['an IPv6 address', '[::1]'],
-    ['-- in third and fourth place', 'ab--c.example'],
+    ['an xn-- label that is not Punycode', 'xn--zz.example'],
+    ['an xn-- label of a control character', 'xn--a.example'],
+    ['an empty xn-- label', 'xn--.example'],
     ['a label over 63 characters', `${'a'.repeat(64)}.example`],
   ])('refuses %s', (_what, input) => {
     expect(() => requireHostname(input)).toThrow(

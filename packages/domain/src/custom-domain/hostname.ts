@@ -1,6 +1,6 @@
 import { invalid } from '../shared/domain-error';
 import { Limits } from '../shared/limits';
-import { punycodeEncode } from './punycode';
+import { punycodeDecode, punycodeEncode } from './punycode';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 // The three full stops IDNA treats as dots (ideographic, fullwidth, halfwidth).
@@ -9,6 +9,23 @@ const IDN_DOTS = /[\u3002\uff0e\uff61]/g;
 const NOT_A_BARE_HOST = /[/:@?#\\\s\u0000-\u001f\u007f]/;
 
 const isAscii = (text: string) => [...text].every((c) => (c.codePointAt(0) as number) < 0x80);
+// C0 and C1 controls, spaces and what the bare-host check refuses: never part of a name.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
+const NOT_IN_A_LABEL = /[\u0000-\u001f\u007f-\u00a0/:@?#\\\s.\u3002\uff0e\uff61]/;
+
+/**
+ * Whether an `xn--` label's Punycode stands for a name as this mapping
+ * would have encoded it: valid Punycode of a label with non-ASCII letters,
+ * already in the mapped form (NFKC, lowercase), encoding back to itself.
+ * Held to what Node's WHATWG URL accepts for the common cases (`xn--a` is
+ * refused, like there); a label such as `ab--c` is ordinary LDH, as there.
+ */
+function isPunycodeLabel(encoded: string): boolean {
+  const decoded = punycodeDecode(encoded);
+  if (decoded === null || decoded.length === 0 || isAscii(decoded) || NOT_IN_A_LABEL.test(decoded))
+    return false;
+  return decoded.normalize('NFKC').toLowerCase() === decoded && punycodeEncode(decoded) === encoded;
+}
 
 const refuse = (why: string) =>
   invalid('invalid_domain', `domain ${why}`, [{ field: 'domain', message: why }]);
@@ -32,8 +49,8 @@ export function requireHostname(input: string): string {
   for (const label of labels) {
     if (!LABEL.test(label))
       throw refuse('labels are 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen');
-    if (label.slice(2, 4) === '--' && !label.startsWith('xn--'))
-      throw refuse('labels may have -- in their third and fourth characters only as xn--');
+    if (label.startsWith('xn--') && !isPunycodeLabel(label.slice(4)))
+      throw refuse(`${label} is not a valid internationalized (xn--) label`);
   }
   if (/^[0-9]+$/.test(labels[labels.length - 1] as string)) throw refuse('must be a name, not an IP address');
   const hostname = labels.join('.');

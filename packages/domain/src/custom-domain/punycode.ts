@@ -56,3 +56,48 @@ export function punycodeEncode(label: string): string {
   }
   return output;
 }
+
+const MAX_INT = 0x7fffffff;
+
+/** 0..25 from `a`..`z` (either case), 26..35 from `0`..`9`; -1 for anything else. */
+function digitValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 22;
+  if (code >= 65 && code <= 90) return code - 65;
+  if (code >= 97 && code <= 122) return code - 97;
+  return -1;
+}
+
+/** The label a Punycode string (without `xn--`) stands for; null when it is not valid Punycode. */
+export function punycodeDecode(input: string): string | null {
+  const output: number[] = [];
+  const delimiter = input.lastIndexOf('-');
+  for (let j = 0; j < Math.max(delimiter, 0); j++) {
+    const code = input.charCodeAt(j);
+    if (code >= INITIAL_N) return null;
+    output.push(code);
+  }
+  let n = INITIAL_N;
+  let bias = INITIAL_BIAS;
+  let i = 0;
+  for (let index = delimiter > 0 ? delimiter + 1 : 0; index < input.length; ) {
+    const oldI = i;
+    let w = 1;
+    for (let k = BASE; ; k += BASE) {
+      if (index >= input.length) return null;
+      const d = digitValue(input.charCodeAt(index++));
+      if (d < 0 || d > Math.floor((MAX_INT - i) / w)) return null;
+      i += d * w;
+      const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
+      if (d < t) break;
+      if (w > Math.floor(MAX_INT / (BASE - t))) return null;
+      w *= BASE - t;
+    }
+    const length = output.length + 1;
+    bias = adapt(i - oldI, length, oldI === 0);
+    n += Math.floor(i / length);
+    i %= length;
+    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return null;
+    output.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...output);
+}
