@@ -375,6 +375,9 @@ describe('changing apps (spec: Apps, PATCH)', () => {
         context: ctx(userId),
       });
     await expect(update({ name: '' })).rejects.toMatchObject({ code: 'invalid_name' });
+    // Names count characters as people do: 200 emoji fit, 201 do not.
+    expect((await update({ name: '🚀'.repeat(200) })).name).toBe('🚀'.repeat(200));
+    await expect(update({ name: '🚀'.repeat(201) })).rejects.toMatchObject({ code: 'invalid_name' });
     await expect(update({ manifest: [1] })).rejects.toMatchObject({ code: 'invalid_manifest' });
     await expect(update({ name: 'B' }, member)).rejects.toMatchObject({ code: 'permission_denied' });
     await world.uc.apps.archive.execute({

@@ -1,10 +1,14 @@
 import { invalid } from './domain-error';
 import { Limits } from './limits';
 
-/** A display name: trimmed, one line, 1 to 200 characters. */
+/** Length in characters (code points), as people count them: an emoji is one. */
+export const characterCount = (value: string): number => [...value].length;
+
+/** A display name: trimmed, one line, 1 to 200 characters (code points). */
 export function requireName(value: string, field = 'name'): string {
   const name = value.trim();
-  if (name.length === 0 || name.length > Limits.nameMax || /[\r\n]/.test(name)) {
+  const length = characterCount(name);
+  if (length === 0 || length > Limits.nameMax || /[\r\n]/.test(name)) {
     throw invalid('invalid_name', `${field} must be one line of 1 to ${Limits.nameMax} characters`, [
       { field, message: `must be one line of 1 to ${Limits.nameMax} characters` },
     ]);

@@ -26,5 +26,4 @@ export function sanitizeTicketText(value: string): string {
   return kept;
 }
 
-/** Length in characters (code points), as people count them. */
-export const characterCount = (value: string): number => [...value].length;
+export { characterCount } from '../shared/text';
