@@ -10,10 +10,20 @@ rememberValidationMetadata();
 
 type Ctor<T> = new () => T;
 
+/** Checks of a value's type: when one fails, the others (lengths, ranges) say nothing useful. */
+const TYPE_CHECKS = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isArray']);
+
+/** The messages worth reading: a missing or mistyped value is named as such, not as too long. */
+function messagesOf(constraints: Record<string, string>): string[] {
+  const failed = Object.keys(constraints);
+  const types = failed.filter((name) => TYPE_CHECKS.has(name));
+  return (types.length > 0 ? types : failed).map((name) => constraints[name] as string);
+}
+
 function flatten(errors: ValidationError[], prefix = ''): { field: string; message: string }[] {
   return errors.flatMap((e) => {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({
+    const own = messagesOf(e.constraints ?? {}).map((message) => ({
       field,
       message: message.startsWith(`property ${e.property} should not exist`) ? 'unknown field' : message,
     }));
@@ -156,10 +166,7 @@ export function parseQuery<T extends object>(dto: Ctor<T>, query: unknown, optio
   // the same answer every time: checked on the first empty query only.
   const empty = Object.keys(plain).length === 0;
   if (empty && dtoShape.emptyIsValid) return instance;
-  const errors = validateSync(instance, {
-    stopAtFirstError: true,
-    validationError: { target: false, value: false },
-  });
+  const errors = validateSync(instance, { validationError: { target: false, value: false } });
   if (empty) dtoShape.emptyIsValid = errors.length === 0;
   if (errors.length > 0) {
     const fields = flatten(errors);
