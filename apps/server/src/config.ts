@@ -325,7 +325,13 @@ function safeHost(base: string): string {
 export function parsePlanLimits(value: unknown): PlanLimits {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Error('must be a JSON object');
-  const result: PlanLimits = { free: {}, pro: {}, enterprise: {} };
+  // Over the built-in placeholders: a key left out keeps its placeholder, so
+  // setting one ceiling never lifts the others without a word.
+  const result: PlanLimits = {
+    free: { ...DEFAULT_PLAN_LIMITS.free },
+    pro: { ...DEFAULT_PLAN_LIMITS.pro },
+    enterprise: { ...DEFAULT_PLAN_LIMITS.enterprise },
+  };
   for (const [tier, limits] of Object.entries(value)) {
     if (!isPlanTier(tier)) throw new Error(`has an unknown plan tier '${tier}'`);
     if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PLAN_LIMITS } from '@groundfloor/domain';
 import { ConfigError, loadConfig } from '../src/config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
@@ -62,7 +63,10 @@ describe('configuration (supplement §1)', () => {
     expect(config.authorizationCache).toBe(false);
     expect(config.databasePreparedStatements).toBe(false);
     expect(config.allowPrivateMailHosts).toBe(true);
-    expect(config.planLimits.free).toEqual({ workspaces: 1, 'llm.cu': null });
+    // Over the placeholders: the keys and tiers left out keep theirs.
+    expect(config.planLimits.free).toEqual({ ...DEFAULT_PLAN_LIMITS.free, workspaces: 1, 'llm.cu': null });
+    expect(config.planLimits.pro).toEqual(DEFAULT_PLAN_LIMITS.pro);
+    expect(config.planLimits.free['files.bytes']).toBe(DEFAULT_PLAN_LIMITS.free['files.bytes']);
     expect(config.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2:53']);
     expect(config.mailFrom).toBe('Groundfloor <ops@example.com>');
   });
