@@ -27,11 +27,7 @@ import { coderunnerProxyRoutes } from './routes/coderunner-proxy.routes';
 import { domainsRoutes } from './routes/domains.routes';
 import { flagsRoutes } from './routes/flags.routes';
 import { healthRoutes } from './routes/health.routes';
-import {
-  admitPublicInviteRequests,
-  appUserPublicRoutes,
-  PUBLIC_INVITE_LINK_PATHS,
-} from './routes/invite-links.routes';
+import { admitPublicInviteRequests, appUserPublicRoutes } from './routes/invite-links.routes';
 import { m2mRoutes } from './routes/m2m.routes';
 import { membershipRoutes } from './routes/membership.routes';
 import { modelGatewayRoutes } from './routes/model-gateway.routes';
@@ -106,7 +102,7 @@ export function createApp(options: AppOptions): Express {
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
   const brandingJson = json(BRANDING_BODY_LIMIT);
   // Limits that count every request, a malformed body too, count before the body is read.
-  app.post(PUBLIC_INVITE_LINK_PATHS, admitPublicInviteRequests(options.useCases));
+  app.use(admitPublicInviteRequests(options.useCases));
   app.use((req, res, next) => {
     // No body (what body-parser would find after several calls): nothing to parse or check.
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)

@@ -12,7 +12,10 @@ import { apiRouter, param, route, uuidParams } from '../route-table';
 import { parseBody } from '../validation';
 
 /** The public invite-link routes, which share one limit per address. */
-export const PUBLIC_INVITE_LINK_PATHS = ['/v1/public/invite-links/inspect', '/v1/public/invite-links/redeem'];
+const PUBLIC_INVITE_LINK_PATHS = new Set([
+  '/v1/public/invite-links/inspect',
+  '/v1/public/invite-links/redeem',
+]);
 
 /**
  * Counts a request to the public invite-link routes before its body is read
@@ -21,7 +24,10 @@ export const PUBLIC_INVITE_LINK_PATHS = ['/v1/public/invite-links/inspect', '/v1
  */
 export function admitPublicInviteRequests(useCases: UseCases): RequestHandler {
   return async (req, _res, next) => {
-    await useCases.inviteLinks.admit.execute({ ip: clientIp(req) });
+    // Matched as the router matches: any case, one trailing slash.
+    const path = req.path.toLowerCase().replace(/(.)\/$/, '$1');
+    if (req.method === 'POST' && PUBLIC_INVITE_LINK_PATHS.has(path))
+      await useCases.inviteLinks.admit.execute({ ip: clientIp(req) });
     next();
   };
 }
