@@ -237,6 +237,16 @@ describe.each(['pglite'] as const)('custom sign-in host, branding and public hel
         (await t.http.get('/v1/public/branding').query({ workspace_id: unknown }).expect(404)).body.code,
       ).toBe('workspace_not_found');
     });
+
+    it('answers 422 naming workspace_id when neither it nor host is given', async () => {
+      for (const path of ['/v1/public/branding', '/v1/public/branding/theme.css']) {
+        const refused = await t.http.get(path).expect(422);
+        expect(refused.body).toMatchObject({
+          code: 'validation_failed',
+          errors: [{ field: 'workspace_id', message: 'required unless host is given' }],
+        });
+      }
+    });
   });
 
   it('limits each public helper to 60 requests a minute per address (429 with Retry-After)', async () => {

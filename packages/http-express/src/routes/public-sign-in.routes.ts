@@ -1,4 +1,4 @@
-import type { UseCases } from '@groundfloor/domain';
+import { invalid, type UseCases } from '@groundfloor/domain';
 import { Type } from '@sinclair/typebox';
 import type { Response, Router } from 'express';
 import { BrandingAssetQueryDto, BrandingQueryDto, ByHostQueryDto } from '../dto/public-sign-in.dto';
@@ -15,6 +15,15 @@ import { parseQuery } from '../validation';
 const RATE: { 'Retry-After': { description: string; schema: ReturnType<typeof Type.String> } } = {
   'Retry-After': { description: 'on 429: seconds to wait', schema: Type.String() },
 };
+
+/** Branding is asked for by `host` or by `workspace_id`: one of them (422 without either). */
+function brandingTarget(query: BrandingQueryDto): { host: string } | { workspaceId: string } {
+  if (query.host !== undefined) return { host: query.host };
+  if (query.workspace_id !== undefined) return { workspaceId: query.workspace_id };
+  throw invalid('validation_failed', 'workspace_id: required unless host is given', [
+    { field: 'workspace_id', message: 'required unless host is given' },
+  ]);
+}
 
 /** Public answers change when an administrator changes branding: cached briefly, by anyone. */
 const cacheBriefly = (res: Response) => res.setHeader('Cache-Control', 'public, max-age=300');
@@ -59,7 +68,7 @@ export function publicSignInRoutes(useCases: UseCases, publicBaseUrl: string): R
         async (req, res) => {
           const query = parseQuery(BrandingQueryDto, req.query);
           const branding = await useCases.publicSignIn.branding.execute({
-            ...(query.host !== undefined ? { host: query.host } : { workspaceId: query.workspace_id ?? '' }),
+            ...brandingTarget(query),
             ip: clientIp(req),
           });
           cacheBriefly(res);
@@ -86,7 +95,7 @@ export function publicSignInRoutes(useCases: UseCases, publicBaseUrl: string): R
         async (req, res) => {
           const query = parseQuery(BrandingQueryDto, req.query);
           const css = await useCases.publicSignIn.theme.execute({
-            ...(query.host !== undefined ? { host: query.host } : { workspaceId: query.workspace_id ?? '' }),
+            ...brandingTarget(query),
             ip: clientIp(req),
           });
           cacheBriefly(res);
