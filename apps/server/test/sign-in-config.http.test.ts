@@ -11,6 +11,17 @@ const CNAME_TARGET = 'ingress.platform.test';
  * deleting platform sign-in, the mail block's checks, app roles and SSO
  * connections. Rule permutations are domain tests; here one test per status.
  */
+/** A custom mail block on a public address, as a client would send it. */
+const customMail = (fields: Record<string, unknown>) => ({
+  mode: 'custom',
+  host: '8.8.8.8',
+  port: 587,
+  from_email: 'login@acme.example',
+  username: 'mailer',
+  starttls: true,
+  ...fields,
+});
+
 describe.each(DATABASES)('workspace sign-in configuration on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
@@ -109,16 +120,7 @@ describe.each(DATABASES)('workspace sign-in configuration on %s', (kind) => {
 
   it('stores a custom mail block without ever returning the password', async () => {
     const w = await world();
-    const mail = {
-      mode: 'custom',
-      host: '8.8.8.8',
-      port: 587,
-      from_email: 'login@acme.example',
-      from_display_name: 'Acme Login',
-      username: 'mailer',
-      password: 'smtp-PASSWORD-in-config-test',
-      starttls: true,
-    };
+    const mail = customMail({ from_display_name: 'Acme Login', password: 'smtp-PASSWORD-in-config-test' });
     const { body, text } = await w.put({ mail }).expect(200);
     expect(body.mail).toEqual({
       mode: 'custom',
@@ -139,15 +141,7 @@ describe.each(DATABASES)('workspace sign-in configuration on %s', (kind) => {
 
   it('audits nothing when a custom mail block is sent back as stored, without its password or as read', async () => {
     const w = await world();
-    const mail = {
-      mode: 'custom',
-      host: '8.8.8.8',
-      port: 587,
-      from_email: 'login@acme.example',
-      username: 'mailer',
-      password: 'smtp-password-unchanged-test',
-      starttls: true,
-    };
+    const mail = customMail({ password: 'smtp-password-unchanged-test' });
     await w.put({ mail }).expect(200);
     const changes = async () =>
       (await t.http.get(`${w.base}/audit?action=sign_in.updated`).set(w.auth).expect(200)).body.events.length;
