@@ -156,6 +156,20 @@ describe('problem+json errors', () => {
     expect(res.body.errors).toEqual([{ field: 'admin', message: 'unknown field' }]);
   });
 
+  it('a prototype name nested in a body is 422 naming its path, before any token is looked at (it was a 500)', async () => {
+    for (const [path, body] of [
+      ['/v1/auth/token', '{"email":{"constructor":1},"password":"x"}'],
+      ['/v1/auth/logout', '{"refresh_token":[{"__proto__":{"admin":true}}]}'],
+      ['/v1/public/invite-links/inspect', '{"token":{"prototype":1}}'],
+    ] as const) {
+      const res = await t.http.post(path).set('Content-Type', 'application/json').send(body).expect(422);
+      expectProblem(res, 422, 'validation_failed');
+      expect(res.body.errors).toEqual([
+        { field: expect.stringMatching(/\.(constructor|__proto__|prototype)$/), message: expect.any(String) },
+      ]);
+    }
+  });
+
   it('sign-in needs exactly one of the two body forms', async () => {
     const res = await t.http.post('/v1/auth/token').send({ email: 'a@b.test' }).expect(422);
     expectProblem(res, 422, 'invalid_token_request');

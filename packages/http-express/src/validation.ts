@@ -31,8 +31,6 @@ function flatten(errors: ValidationError[], prefix = ''): { field: string; messa
   });
 }
 
-const OBJECT_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 const describe = (fields: readonly FieldError[]) => fields.map((f) => `${f.field}: ${f.message}`).join('; ');
 
 /** 422 `validation_failed` naming each field, when there is any. */
@@ -50,14 +48,21 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('invalid_body', 'the request body must be a JSON object');
   }
-  // Names class-transformer passes over without a word, so the whitelist
-  // never sees them: refused here as the unknown fields they are.
+  refuseFields(unstorableText(body, dto));
+  // Unknown fields by the DTO's declared names: class-validator's whitelist
+  // takes a name such as `hasOwnProperty` for a declared one.
+  const { names } = queryShape(dto);
   refuseFields(
     Object.keys(body)
-      .filter((key) => OBJECT_KEYS.has(key))
+      .filter((key) => !names.has(key))
       .map((field) => ({ field, message: 'unknown field' })),
   );
-  const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
+  // The body's own fields on a DTO instance, values as sent. Not
+  // class-transformer's plainToInstance: it silently drops fields (at any
+  // depth) named like an Object method (`toString`, `valueOf`), so the
+  // whitelist never saw them and free JSON lost them, and it failed on a
+  // nested `constructor`. DTOs here declare no nested types to build.
+  const instance = Object.assign(new dto(), body);
   const errors = validateSync(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -65,7 +70,6 @@ export function parseBody<T extends object>(dto: Ctor<T>, body: unknown): T {
     validationError: { target: false, value: false },
   });
   refuseFields(flatten(errors));
-  refuseFields(unstorableText(body, dto));
   return instance;
 }
 
@@ -92,7 +96,7 @@ export interface QueryOptions {
 }
 
 interface QueryShape {
-  /** The parameters the DTO declares, from its class-validator metadata. */
+  /** The fields (or parameters) the DTO declares, from its class-validator metadata. */
   readonly names: ReadonlySet<string>;
   /** Those that are lists (`@QueryList()`). */
   readonly lists: ReadonlySet<string>;
@@ -101,7 +105,7 @@ interface QueryShape {
 }
 
 /**
- * What a query DTO declares, read once per class: a DTO's decorators are
+ * What a DTO declares, read once per class: a DTO's decorators are
  * fixed when its class is defined, and class-validator's metadata lookup
  * walks every registered rule (a few percent of a cached read's CPU).
  */

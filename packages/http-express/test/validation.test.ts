@@ -1,6 +1,7 @@
 import { DomainError } from '@groundfloor/domain';
 import { AuditQueryDto } from '../src/dto/audit.dto';
 import { LogoutDto } from '../src/dto/auth.dto';
+import { RunAppDto } from '../src/dto/coderunner.dto';
 import { PutFlagDto } from '../src/dto/flag.dto';
 import { UpsertSecretDto } from '../src/dto/secret.dto';
 import { TicketListQueryDto } from '../src/dto/support.dto';
@@ -81,6 +82,40 @@ describe('names the validation must not pass over', () => {
           fieldErrors: [{ field: name, message: 'unknown field' }],
         }),
       );
+    }
+  });
+
+  it('refuses them at any depth, free JSON and any-text fields included, naming the path (not a 500)', () => {
+    const refusal = (field: string) =>
+      expect.objectContaining({
+        code: 'validation_failed',
+        fieldErrors: [{ field, message: expect.stringContaining('not taken as a field name') }],
+      });
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      expect(() => parseBody(LogoutDto, JSON.parse(`{"refresh_token":{"${name}":1}}`))).toThrow(
+        refusal(`refresh_token.${name}`),
+      );
+      expect(() => parseBody(PutFlagDto, JSON.parse(`{"value":[{"a":{"${name}":{"x":1}}}]}`))).toThrow(
+        refusal(`value[0].a.${name}`),
+      );
+      expect(() => parseBody(RunAppDto, JSON.parse(`{"payload":{"${name}":1}}`))).toThrow(
+        refusal(`payload.${name}`),
+      );
+    }
+    expect(parseBody(PutFlagDto, { value: { constructors: 1, proto: 2 } }).value).toEqual({
+      constructors: 1,
+      proto: 2,
+    });
+  });
+
+  it('refuses a field named like an Object method as unknown, and keeps such names in free JSON', () => {
+    for (const name of ['toString', 'valueOf', 'hasOwnProperty']) {
+      const body = JSON.parse(`{"refresh_token":"abc","${name}":1}`) as object;
+      expect(() => parseBody(LogoutDto, body)).toThrow(
+        expect.objectContaining({ fieldErrors: [{ field: name, message: 'unknown field' }] }),
+      );
+      const value = JSON.parse(`{"${name}":{"${name}":1}}`);
+      expect(parseBody(PutFlagDto, { value }).value).toEqual(value);
     }
   });
 
