@@ -195,6 +195,28 @@ describe('team sign-in', () => {
     ).resolves.toBeDefined();
   });
 
+  it('of concurrent changes from one current password, one wins and the others are refused', async () => {
+    const mine = await uc.signIn.execute({
+      email: 'owner@acme.test',
+      password: 'correct horse battery',
+      ip: null,
+    });
+    const me = await uc.authenticateTeam.execute(mine.access_token);
+    const attempts = ['first new password', 'second new password', 'third new password'];
+    const results = await Promise.allSettled(
+      attempts.map((newPassword) =>
+        uc.changePassword.execute({ ...me, currentPassword: 'correct horse battery', newPassword, ip: null }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'invalid_current_password' });
+    const winner = attempts[results.findIndex((r) => r.status === 'fulfilled')] as string;
+    await expect(
+      uc.signIn.execute({ email: 'owner@acme.test', password: winner, ip: null }),
+    ).resolves.toBeDefined();
+  });
+
   it('a temporary password marks the session as restricted until it is changed', async () => {
     const user = await deps.uow.read.users.findByEmail('owner@acme.test');
     if (!user) throw new Error('no user');

@@ -379,6 +379,12 @@ export interface CustomDomainRepository {
  */
 export interface BrandedHostLookup {
   isBrandedHost(hostname: string): Promise<boolean>;
+  /**
+   * Until the transaction ends, no other transaction claims this host name,
+   * as an app's custom domain or as a sign-in host: the two live in
+   * different tables, so no unique index can keep them apart.
+   */
+  lockHostname(hostname: string): Promise<void>;
 }
 
 /** The public setting of standalone apps' endpoints (`coderunner/public`). */

@@ -75,6 +75,11 @@ export class TypeormBrandedHosts implements BrandedHostLookup {
       .manager()
       .exists(SignInConfigSchema, { where: { hostCustomDomain: hostname.toLowerCase() } });
   }
+  async lockHostname(hostname: string): Promise<void> {
+    await this.scope
+      .manager()
+      .query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hostname:${hostname.toLowerCase()}`]);
+  }
 }
 
 export class TypeormAppEndpointRepository implements AppEndpointRepository {

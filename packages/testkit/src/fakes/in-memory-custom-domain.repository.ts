@@ -60,6 +60,8 @@ export class InMemoryBrandedHosts implements BrandedHostLookup {
       if (c.host.customDomain?.toLowerCase() === wanted) return true;
     return false;
   }
+  /** The fake's transactions already run one at a time. */
+  async lockHostname(_hostname: string) {}
 }
 
 export class InMemoryAppEndpointRepository implements AppEndpointRepository {

@@ -16,6 +16,7 @@ import { deliverAppUserEmail } from './app-user-mail';
 import {
   authorizeAppUsers,
   DEFAULT_APP_USER_ROLES,
+  findAppUserByEmailLocked,
   requireAppRoleNames,
   requireSignInApp,
 } from './app-user-scope';
@@ -88,7 +89,7 @@ export class AddAppUser {
         platform: true,
       });
       const { workspace, organization } = scope;
-      const existing = await tx.appUsers.findByEmailForUpdate(workspace.id, email);
+      const existing = await findAppUserByEmailLocked(tx, workspace.id, email);
       if (existing && appUserCanSignIn(existing)) throw appUserAlreadySignsIn();
       const user: AppUser =
         existing ??

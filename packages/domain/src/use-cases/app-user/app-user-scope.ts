@@ -10,6 +10,7 @@ import type { Permission } from '../../roles/permission';
 import { platformSignInRequired } from '../../sign-in/sign-in.errors';
 import { platformSignInActive, type SignInConfig } from '../../sign-in/sign-in-config';
 import { requireNotFrozen, type Workspace } from '../../workspace/workspace';
+import { lockWorkspace } from '../workspace/workspace-ceilings';
 
 /** The workspace an app-user route acts in, with its sign-in configuration (null: never configured). */
 export interface AppUserScope {
@@ -74,6 +75,23 @@ export async function requireAppRoleNames(
 
 /** The role a user invited or added without one gets: the built-in for ordinary end users. */
 export const DEFAULT_APP_USER_ROLES: readonly string[] = ['user'];
+
+/**
+ * The workspace's app user with this email, locked; when there is none, the
+ * workspace is locked and the email looked up again, so that two requests
+ * making the same new user take turns: the second finds the first's user
+ * (a resend, a 409) instead of failing on its insert.
+ */
+export async function findAppUserByEmailLocked(
+  tx: Repositories,
+  workspaceId: string,
+  email: string,
+): Promise<AppUser | null> {
+  const found = await tx.appUsers.findByEmailForUpdate(workspaceId, email);
+  if (found) return found;
+  await lockWorkspace(tx, workspaceId);
+  return tx.appUsers.findByEmailForUpdate(workspaceId, email);
+}
 
 /**
  * Spec, Invite: `app_id` must be a non-archived Shell or standalone app of

@@ -10,7 +10,7 @@ import type { Tenant } from '../../tenant/tenant';
 import type { Deps } from '../deps';
 import { issueAppUserLink } from './app-user-links';
 import { notRequested, type PendingAppUserEmail } from './app-user-mail';
-import { type AppUserScope, DEFAULT_APP_USER_ROLES } from './app-user-scope';
+import { type AppUserScope, DEFAULT_APP_USER_ROLES, findAppUserByEmailLocked } from './app-user-scope';
 
 /** What an invitation asks for; everything already checked against the workspace. */
 export interface InvitationRequest {
@@ -47,7 +47,7 @@ export async function invite(
   context: RequestContext,
 ): Promise<Invitation> {
   const { workspace } = scope;
-  const existing = await tx.appUsers.findByEmailForUpdate(workspace.id, request.email);
+  const existing = await findAppUserByEmailLocked(tx, workspace.id, request.email);
   if (existing && appUserCanSignIn(existing)) throw appUserAlreadySignsIn();
   if (existing && !existing.enabled) throw appUserDisabled();
 

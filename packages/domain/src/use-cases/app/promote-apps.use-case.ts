@@ -10,6 +10,7 @@ import type { Repositories } from '../../ports/repositories.port';
 import { DomainError } from '../../shared/domain-error';
 import { Limits } from '../../shared/limits';
 import type { Deps } from '../deps';
+import { lockWorkspace } from '../workspace/workspace-ceilings';
 import { requirePrimaryWorkload } from './app-lookup';
 import { insertApp } from './create-app.use-case';
 import { requireEnvironmentPair } from './environment-pair';
@@ -171,6 +172,10 @@ export class PromoteApps {
         'write',
         now,
       );
+      // Promotions of one workspace take turns (not dry runs, which write
+      // nothing): two that create the same target app would otherwise both
+      // plan it, and the second would fail whole on its slug.
+      if (!dryRun) await lockWorkspace(tx, workspace.id);
       const environments = await requireEnvironmentPair(
         tx,
         workspace.id,

@@ -5,6 +5,11 @@ import type { Deps } from '../deps';
 import { reserveAttempt } from '../rate-limits/reserved-attempt';
 import { signInLimits, tooManySignInAttempts } from './sign-in-limits';
 
+const wrongCurrentPassword = () =>
+  invalid('invalid_current_password', 'the current password is wrong', [
+    { field: 'current_password', message: 'is wrong' },
+  ]);
+
 /**
  * Self-service password change. Ends every other session; the caller's own
  * session stays and is released from the temporary-password restriction.
@@ -35,16 +40,15 @@ export class ChangePassword {
     const matches = await attempt.settle(
       async () => !!currentHash && (await hasher.verify(currentHash, input.currentPassword)),
     );
-    if (!matches) {
-      throw invalid('invalid_current_password', 'the current password is wrong', [
-        { field: 'current_password', message: 'is wrong' },
-      ]);
-    }
+    if (!matches) throw wrongCurrentPassword();
     const newHash = await hasher.hash(input.newPassword);
     const now = clock.now();
     await uow.transaction(async (tx) => {
       const current = await tx.users.findByIdForUpdate(user.id);
       if (!current) throw notFound('user_not_found', 'no such user');
+      // Checked against the password the row holds now: a change (or a reset
+      // link) committed since the check above is not silently overwritten.
+      if (current.passwordHash !== currentHash) throw wrongCurrentPassword();
       current.passwordHash = newHash;
       current.passwordChangeRequired = false;
       await tx.users.save(current);

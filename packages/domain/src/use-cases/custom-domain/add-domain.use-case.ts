@@ -37,6 +37,8 @@ export class AddDomain {
       );
       const app = await requireDomainApp(tx, workspace.id, input.appId);
       const hostname = requireHostname(input.domain);
+      // A sign-in host claimed at the same moment must see this domain, or this add that host.
+      await tx.brandedHosts.lockHostname(hostname);
       const platformHosts = [
         hostOfUrl(this.deps.settings.publicBaseUrl),
         this.deps.settings.customDomainTarget,

@@ -23,6 +23,8 @@ export async function requireClaimableHost(
 ): Promise<void> {
   const platformHosts = [hostOfUrl(deps.settings.publicBaseUrl), deps.settings.customDomainTarget];
   if (platformHosts.some((host) => isSameOrSubdomain(hostname, host))) throw signInHostCollides();
+  // An app domain added at the same moment must see this claim, or this claim that domain.
+  await tx.brandedHosts.lockHostname(hostname);
   if (await tx.customDomains.findByDomain(hostname)) throw signInHostCollides();
   const holder = await tx.signInConfigs.findByClaimedHost(hostname);
   if (!holder || holder.workspaceId === workspaceId) return;

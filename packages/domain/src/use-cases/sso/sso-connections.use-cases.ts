@@ -94,7 +94,8 @@ export class CreateSsoConnection {
       if (input.organizationId != null) {
         const config = await loadSignInConfig(tx, workspace.id, now);
         if (!config.multiTenant.enabled) throw multiTenantOff();
-        const tenant = await tx.tenants.findById(workspace.id, input.organizationId.toLowerCase());
+        // Locked, so a tenant deleted meanwhile is 404 rather than a broken link.
+        const tenant = await tx.tenants.findByIdForUpdate(workspace.id, input.organizationId.toLowerCase());
         if (!tenant) throw tenantNotFound();
         organizationId = tenant.id;
       }

@@ -8,6 +8,7 @@ import { requireAppUser } from '../app-user/app-user-scope';
 import { appUserView } from '../app-user/app-user-view';
 import { invite } from '../app-user/invitation';
 import type { Deps } from '../deps';
+import { lockWorkspace } from '../workspace/workspace-ceilings';
 import type { TenantMemberView } from './tenant-members';
 import { authorizeTenants, requireTenant } from './tenant-scope';
 
@@ -50,14 +51,18 @@ export class AddTenantMember {
         change: true,
       });
       const { workspace, organization } = scope;
-      const tenant = await requireTenant(tx, workspace.id, input.tenantId);
+      // Locked, the workspace first as every other path takes it: adds to one
+      // tenant take turns (one 201, then 200s), and a tenant deleted
+      // meanwhile is 404 rather than a member of nothing.
+      await lockWorkspace(tx, workspace.id);
+      const tenant = await requireTenant(tx, workspace.id, input.tenantId, { forUpdate: true });
       const before = await tx.tenants.listMembers(workspace.id, tenant.id);
 
       let user =
         input.memberUserId === undefined ? null : await requireAppUser(tx, workspace.id, input.memberUserId);
       let pending: PendingAppUserEmail | null = null;
       if (email !== null) {
-        const found = await tx.appUsers.findByEmail(workspace.id, email);
+        const found = await tx.appUsers.findByEmailForUpdate(workspace.id, email);
         if (found && appUserCanSignIn(found)) {
           user = found;
         } else {
