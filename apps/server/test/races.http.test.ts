@@ -25,7 +25,7 @@ describe.each(CONCURRENT_DATABASES)('racing requests on %s', (kind) => {
     await t?.close();
   });
 
-  const events = async (auth: object, workspaceId: string, action: string) =>
+  const events = async (auth: Record<string, string>, workspaceId: string, action: string) =>
     (await t.http.get(`/v1/workspaces/${workspaceId}/audit?action=${action}&limit=200`).set(auth).expect(200))
       .body.events.length as number;
 

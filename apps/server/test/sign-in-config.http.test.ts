@@ -12,7 +12,7 @@ const CNAME_TARGET = 'ingress.platform.test';
  * connections. Rule permutations are domain tests; here one test per status.
  */
 /** A custom mail block on a public address, as a client would send it. */
-const customMail = (fields: Record<string, unknown>) => ({
+const customMail = <T extends object>(fields: T) => ({
   mode: 'custom',
   host: '8.8.8.8',
   port: 587,
