@@ -88,6 +88,8 @@ function v6IsPublic(b: readonly number[]): boolean {
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12))
     return v4IsPublic(b.slice(12)); // NAT64
   if (b[0] === 0x20 && b[1] === 0x02) return v4IsPublic(b.slice(2, 6)); // 6to4
+  // Teredo (2001::/32) tunnels to an IPv4 address written inside it: where it leads is not what it says.
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false;
   const first = b[0] ?? 0;
   if ((first & 0xfe) === 0xfc) return false; // fc00::/7 unique local
   if (first === 0xfe && ((b[1] ?? 0) & 0xc0) === 0x80) return false; // fe80::/10 link-local
@@ -101,7 +103,8 @@ function v6IsPublic(b: readonly number[]): boolean {
 /**
  * Whether an address is publicly routable: not loopback, private, shared,
  * link-local, unique-local, unspecified, multicast, documentation or
- * reserved, including those written inside IPv6 (mapped, NAT64, 6to4).
+ * reserved, including those written inside IPv6 (mapped, NAT64, 6to4), and
+ * not a Teredo tunnel.
  * Anything that does not parse counts as not public.
  */
 export function isPublicAddress(address: string): boolean {

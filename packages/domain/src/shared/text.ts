@@ -20,10 +20,13 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No characters that make a mail address list, group or route out of one
+// address (`<x@evil.com>`, `a,b@evil.com`, `grp:b@evil.com;`): the address
+// stored must be the one mail reaches.
+export const EMAIL_ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 export function requireEmail(value: string, field = 'email'): string {
   const email = normalizeEmail(value);
-  if (email.length > 254 || !EMAIL.test(email)) {
+  if (email.length > 254 || !EMAIL_ADDRESS.test(email)) {
     throw invalid('invalid_email', `${field} is not an email address`, [
       { field, message: 'not an email address' },
     ]);

@@ -2,6 +2,7 @@ import type { SealedValue } from '../ports/key-management.port';
 import { type FieldError, invalid } from '../shared/domain-error';
 import { parseIpLiteral } from '../shared/ip-address';
 import { Limits } from '../shared/limits';
+import { EMAIL_ADDRESS } from '../shared/text';
 import {
   CUSTOM_MAIL_PORTS,
   type CustomMailPort,
@@ -50,7 +51,6 @@ export type MailRequest =
       readonly password: string | null | undefined;
     };
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -99,7 +99,7 @@ export function parseMailInput(input: SignInMailInput): MailRequest {
 
   const fromEmail = input.fromEmail?.trim() ?? '';
   if (input.fromEmail == null) problem('from_email', 'required with mode custom');
-  else if (fromEmail.length > Limits.mailEmailMax || !EMAIL.test(fromEmail))
+  else if (fromEmail.length > Limits.mailEmailMax || !EMAIL_ADDRESS.test(fromEmail))
     problem('from_email', 'must be an email address');
 
   const fromDisplayName = input.fromDisplayName?.trim() || null;

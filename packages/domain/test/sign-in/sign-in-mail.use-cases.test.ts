@@ -241,6 +241,8 @@ describe('isPublicAddress', () => {
     ['64:ff9b::a00:1', false],
     ['2002:0a00:0001::1', false],
     ['2001:db8::1', false],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false],
+    ['2001:4860:4860::8888', true],
     ['not an address', false],
     ['1.2.3', false],
   ])('%s is public: %s', (address, expected) => {
