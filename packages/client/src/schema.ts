@@ -4455,7 +4455,7 @@ export interface components {
          * @description Unprocessable Content
          *
          *     - `invalid_body`: the body is JSON but not an object
-         *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+         *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
          */
         ValidationFailed: {
             headers: {
@@ -4949,7 +4949,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_token_request`: send either `{email, password}` or `{refresh_token}`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5151,7 +5151,7 @@ export interface operations {
              *
              *     - `invalid_cursor`: `before` is not a cursor the API returned
              *     - `invalid_limit`: a limit outside its allowed range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5292,7 +5292,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_current_password`: the current password is wrong
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -5666,7 +5666,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_role_for_scope`: a role not valid for the scope
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6033,7 +6033,7 @@ export interface operations {
              *     - `invalid_email`: not an email address
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6184,7 +6184,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_limit`: a limit outside its allowed range
              *     - `unknown_limit_key`: a limit key the platform does not know
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6252,7 +6252,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_query`: an unknown list parameter or a value out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6419,7 +6419,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_priority`: not a ticket priority
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6525,7 +6525,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_message_body`: the reply is empty or too long
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6614,7 +6614,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_redaction`: send exactly one of `message_id` and `subject: true`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -6908,7 +6908,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7097,7 +7097,7 @@ export interface operations {
              *
              *     - `invalid_cursor`: `before` is not a cursor the API returned
              *     - `invalid_limit`: a limit outside its allowed range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7370,7 +7370,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_query`: an unknown list parameter or a value out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7485,7 +7485,7 @@ export interface operations {
              *     - `invalid_priority`: not a ticket priority
              *     - `invalid_subject`: the subject is empty, too long or not one line
              *     - `invalid_workspace`: not a workspace of the organization
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -7827,7 +7827,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_message_body`: the reply is empty or too long
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8160,7 +8160,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8257,7 +8257,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8356,7 +8356,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8456,7 +8456,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8641,7 +8641,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -8865,7 +8865,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_password`: the password is not 8 to 128 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9007,7 +9007,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9234,7 +9234,7 @@ export interface operations {
              *     - `invalid_password`: the password is not 8 to 128 characters
              *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
              *     - `invalid_token_request`: send either `{email, password}` or `{refresh_token}`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9564,7 +9564,7 @@ export interface operations {
              *     - `invalid_expires_at`: `expires_at` is not an ISO 8601 date or date-time with a zone in the future
              *     - `invalid_password`: the password is not 8 to 128 characters
              *     - `invalid_role_for_scope`: a role not valid for the scope
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9756,7 +9756,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -9950,7 +9950,7 @@ export interface operations {
              *     - `unknown_app`: a grant names an app the workspace does not have
              *     - `unknown_collection`: a grant names a collection the workspace does not have
              *     - `unknown_site_role`: a grant names a site role the workspace does not have
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10055,7 +10055,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `app_kind_filter_invalid`: `kind` is not product, shell_federated, standalone, all or coderunner
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10212,7 +10212,7 @@ export interface operations {
              *     - `invalid_manifest`: `manifest` is not a JSON object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `primary_coderunner_required`: a `standalone` app needs `primary_coderunner_id`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10314,7 +10314,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10453,7 +10453,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10602,7 +10602,7 @@ export interface operations {
              *     - `duplicate_pair`: the same source or target app in two promotion pairs
              *     - `invalid_body`: the body is JSON but not an object
              *     - `too_many_pairs`: more than 200 promotion pairs
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -10942,7 +10942,7 @@ export interface operations {
              *     - `invalid_manifest`: `manifest` is not a JSON object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `primary_coderunner_required`: a `standalone` app needs `primary_coderunner_id`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -11159,7 +11159,7 @@ export interface operations {
              *     - `invalid_grant_action`: a grant with an action its resource does not have
              *     - `invalid_visibility`: `visibility` is not `workspace` or `restricted`
              *     - `unknown_site_role`: a grant names a site role the workspace does not have
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -11448,7 +11448,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_domain`: not a bare hostname of at most 253 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -11964,7 +11964,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_public`: the public settings are not of the expected shape
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -12376,7 +12376,7 @@ export interface operations {
              *     - `invalid_release_label`: `label` is not one line of at most 120 characters
              *     - `invalid_size_bytes`: `size_bytes` is not a whole number greater than 0
              *     - `size_bytes_required`: `size_bytes` is required
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -13208,7 +13208,7 @@ export interface operations {
              *     - `invalid_description`: the description is empty or too long
              *     - `invalid_language_type`: `languageType` is not 1, 2 or 3
              *     - `invalid_name`: the name is empty, too long or not one line
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -13514,7 +13514,7 @@ export interface operations {
              *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_deployment_configuration`: a CPU or memory size, or a cron expression, of an unexpected shape
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -13817,7 +13817,7 @@ export interface operations {
              *
              *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
              *     - `invalid_body`: the body is JSON but not an object
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15109,7 +15109,7 @@ export interface operations {
              *
              *     - `invalid_cursor`: `before` is not a cursor the API returned
              *     - `invalid_limit`: a limit outside its allowed range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15327,7 +15327,7 @@ export interface operations {
              *     - `invalid_sign_in_mode`: `mode` is not none, platform or external
              *     - `mail_host_not_public`: the mail server is on a loopback, private, link-local or otherwise non-public address
              *     - `mail_host_unresolvable`: the mail server name has no address
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15540,7 +15540,7 @@ export interface operations {
              *     - `invalid_app_role_name`: an app role name is 1 to 64 lowercase letters, digits, `_` or `-`
              *     - `invalid_body`: the body is JSON but not an object
              *     - `unknown_permission`: permission IDs missing from the catalog; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15654,7 +15654,7 @@ export interface operations {
              *     - `invalid_app_role_description`: an app role description is at most 255 characters
              *     - `invalid_body`: the body is JSON but not an object
              *     - `unknown_permission`: permission IDs missing from the catalog; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -15985,7 +15985,7 @@ export interface operations {
              *     - `invalid_mail_settings`: custom mail settings are invalid (missing host, port or from_email; a port other than 25, 465, 587, 2525; …)
              *     - `mail_host_not_public`: the mail server is on a loopback, private, link-local or otherwise non-public address
              *     - `mail_host_unresolvable`: the mail server name has no address
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -16422,7 +16422,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_sso_connection`: fields missing, invalid or not of the connection's protocol; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -16617,7 +16617,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_sso_connection`: fields missing, invalid or not of the connection's protocol; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -16934,7 +16934,7 @@ export interface operations {
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_tenant_alias`: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit
              *     - `invalid_tenant_domains`: `domains` holds something that is not a domain name, or more than 50
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17273,7 +17273,7 @@ export interface operations {
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_tenant_alias`: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit
              *     - `invalid_tenant_domains`: `domains` holds something that is not a domain name, or more than 50
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17400,7 +17400,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_page`: `first` or `limit` out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17545,7 +17545,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_email`: not an email address
              *     - `user_id_or_email`: send exactly one of `user_id` and `email`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -17861,7 +17861,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_workload_kind`: `kind` is not `service` or `job`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -18258,7 +18258,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_deployment_configuration`: a CPU or memory size, or a cron expression, of an unexpected shape
              *     - `secret_injection_disabled`: `inject_secret_keys`: deploy-time secret injection is off platform-wide
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -18675,7 +18675,7 @@ export interface operations {
              *     - `coderunner_unprocessable`: the code-execution service answered 422; its message
              *     - `deployment_url_mismatch`: `deployment_url` is not the deployment's `externalEndpoint`
              *     - `invalid_body`: the body is JSON but not an object
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -18960,7 +18960,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_environment_name`: not a valid environment name
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19093,7 +19093,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_environment_name`: not a valid environment name
              *     - `invalid_environment_status`: not `active` or `inactive`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19609,7 +19609,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_flag_key`: a flag key not 1 to 128 letters, digits, `.`, `_` or `-`
              *     - `invalid_flag_value`: a flag value over 8,192 bytes of JSON text
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -19915,7 +19915,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_query`: an unknown list parameter or a value out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20325,7 +20325,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_scope`: an M2M scope other than `secrets:read`
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20638,7 +20638,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20778,7 +20778,7 @@ export interface operations {
             /**
              * @description Unprocessable Content
              *
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -20946,7 +20946,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_mode`: `mode` is not `skip_existing` or `overwrite`
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21072,7 +21072,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21238,7 +21238,7 @@ export interface operations {
              *     - `invalid_secret_description`: a description over 255 characters
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
              *     - `invalid_secret_value`: a value over 10,000 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21365,7 +21365,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_secret_key`: a key not `[A-Za-z_][A-Za-z0-9_]*` up to 256 characters
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21470,7 +21470,7 @@ export interface operations {
              * @description Unprocessable Content
              *
              *     - `invalid_page`: `first` or `limit` out of range
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21607,7 +21607,7 @@ export interface operations {
              *     - `invalid_name`: the name is empty, too long or not one line
              *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
              *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -21764,7 +21764,7 @@ export interface operations {
              *     - `invalid_sign_in_app`: `app_id` is archived, or not a `shell_federated` or `standalone` app
              *     - `password_option_required`: add needs exactly one of `password` and `generate_password: true`
              *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -22080,7 +22080,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `unknown_app_role`: role names that are neither built-in nor custom app roles of the workspace; `errors` names each
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -22869,7 +22869,7 @@ export interface operations {
              *
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_collection_name`: a name not 1 to 63 lowercase letters, digits, `_` or `-`, starting with a letter
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {
@@ -23171,7 +23171,7 @@ export interface operations {
              *     - `invalid_body`: the body is JSON but not an object
              *     - `invalid_grant_action`: a grant with an action its resource does not have
              *     - `unknown_site_role`: a grant names a site role the workspace does not have
-             *     - `validation_failed`: unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
+             *     - `validation_failed`: unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in bracket form; `errors` names them
              */
             422: {
                 headers: {

@@ -19,8 +19,9 @@ export const PROBLEM_CODES = {
   validation_failed: {
     status: 422,
     description:
-      'unknown fields, fields of the wrong shape, text holding U+0000 or a lone surrogate, a number past a double, ' +
-      'or a query parameter given twice or in bracket form; `errors` names them',
+      'unknown fields, fields of the wrong shape, `__proto__`, `constructor` or `prototype` as a name at any depth, ' +
+      'text holding U+0000 or a lone surrogate, a number past a double, or a query parameter given twice or in ' +
+      'bracket form; `errors` names them',
   },
   not_found: {
     status: 404,
