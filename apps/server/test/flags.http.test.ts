@@ -84,6 +84,16 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
         .expect(400);
       expect(del.body.code).toBe('reserved_flag_key');
     }
+    // Keys are case-sensitive, and only the lowercase words are reserved, on every route alike.
+    for (const key of ['Compare', 'PROMOTE', 'Runtime']) {
+      const put = await t.http
+        .put(`${flags(w.workspaceId)}/${key}`)
+        .set(w.auth)
+        .send({ value: key })
+        .expect(200);
+      expect(put.body).toMatchObject({ key, value: key });
+      await t.http.delete(`${flags(w.workspaceId)}/${key}`).set(w.auth).expect(204);
+    }
     for (const key of ['a'.repeat(129), 'has space', 'semi;colon', 'ünï']) {
       const res = await t.http
         .put(`${flags(w.workspaceId)}/${encodeURIComponent(key)}`)

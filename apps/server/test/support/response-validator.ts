@@ -15,6 +15,8 @@ export interface CheckedResponse {
 interface PathEntry {
   readonly template: string;
   readonly pattern: RegExp;
+  /** The same, letter case as written: OpenAPI paths are case-sensitive. */
+  readonly exact: RegExp;
   readonly params: number;
   readonly item: Record<string, Json>;
 }
@@ -57,7 +59,13 @@ export class ResponseValidator {
         const source = template
           .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
           .replace(/\\?\{([^}\\]+)\\?\}/g, (_m, name: string) => (wildcards.has(name) ? '(.+)' : '([^/]+)'));
-        return { template, pattern: new RegExp(`^${source}/?$`, 'i'), params: names.length, item };
+        return {
+          template,
+          pattern: new RegExp(`^${source}/?$`, 'i'),
+          exact: new RegExp(`^${source}/?$`),
+          params: names.length,
+          item,
+        };
       })
       // Concrete paths before templated ones (OpenAPI's matching rule).
       .sort((a, b) => a.params - b.params);
@@ -88,7 +96,11 @@ export class ResponseValidator {
   problems(method: string, url: string, res: CheckedResponse): string[] {
     const { pathname, searchParams } = new URL(url);
     const lower = method.toLowerCase();
-    const candidates = this.paths.filter((p) => p.pattern.test(pathname));
+    // The router matches any letter case; a path the document names exactly is the one described
+    // (`/flags/Runtime` is the key route, not the reserved `runtime` one).
+    const matching = this.paths.filter((p) => p.pattern.test(pathname));
+    const exactly = matching.filter((p) => p.exact.test(pathname));
+    const candidates = exactly.length > 0 ? exactly : matching;
     if (candidates.length === 0) return this.unrouted(pathname, res);
     const asGet = lower === 'head' ? 'get' : lower;
     const withMethod = candidates.filter((p) => p.item[asGet] !== undefined);

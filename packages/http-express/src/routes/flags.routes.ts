@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { UseCases } from '@groundfloor/domain';
 import { Type } from '@sinclair/typebox';
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import { PutFlagDto } from '../dto/flag.dto';
 import { FlagSchema, flagJson } from '../mappers/secrets.mapper';
 import { principalOf, requireCaller, requireTeam, teamPrincipal } from '../middleware/authenticate';
@@ -57,6 +57,14 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 const READ: ProblemCode[] = ['workspace_not_found', 'permission_denied'];
 const WRITE: ProblemCode[] = [...READ, 'workspace_frozen', 'organization_suspended'];
 
+/**
+ * The key a write names. The `runtime` route matches any letter case, as
+ * every route does, so there the key is the segment as written: `Runtime`
+ * is an ordinary key (keys are case-sensitive), only `runtime` is reserved.
+ */
+const flagKeyOf = (req: Request): string =>
+  param(req.params.key ?? req.path.replace(/\/+$/, '').split('/').pop() ?? 'runtime');
+
 /** Supplement §18. Writes are team-only (M2M tokens 403); both reads take M2M tokens too. */
 export function flagsRoutes(useCases: UseCases): Router {
   const etags = new EtagMemo(1_000, 16 * 1024);
@@ -81,7 +89,7 @@ export function flagsRoutes(useCases: UseCases): Router {
         const flag = await useCases.flags.put.execute({
           userId: userId(res),
           workspaceId: param(req.params.workspace_id),
-          key: param(req.params.key ?? 'runtime'),
+          key: flagKeyOf(req),
           value: body.value,
           context: userContext(req, res),
         });
@@ -103,7 +111,7 @@ export function flagsRoutes(useCases: UseCases): Router {
         await useCases.flags.delete.execute({
           userId: userId(res),
           workspaceId: param(req.params.workspace_id),
-          key: param(req.params.key ?? 'runtime'),
+          key: flagKeyOf(req),
           context: userContext(req, res),
         });
         res.status(204).end();
