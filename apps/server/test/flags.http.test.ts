@@ -92,7 +92,10 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
         .send({ value: key })
         .expect(200);
       expect(put.body).toMatchObject({ key, value: key });
-      await t.http.delete(`${flags(w.workspaceId)}/${key}`).set(w.auth).expect(204);
+      await t.http
+        .delete(`${flags(w.workspaceId)}/${key}`)
+        .set(w.auth)
+        .expect(204);
     }
     for (const key of ['a'.repeat(129), 'has space', 'semi;colon', 'ünï']) {
       const res = await t.http
