@@ -20,7 +20,22 @@ const HOSTILE_UNITS = [
   ...['a', 'Aa0', '0123456789abcdef', 'abcdefghijklmnopqrstuvwxyz01234 '], // base64url runs
   ...[' ', '\n', '"', "'", '<', '='], // separators
   ...['token ', 'password: ', 'secret=', 'api key is ', 'is '], // credential words with no value
-  ...['-----BEGIN A ', 'Bearer ', 'ghp_', 'github_pat_', 'sk-', 'sk_live_', 'AKIA', 'AIza', 'xoxb-'], // provider prefixes
+  ...[
+    '-----BEGIN A ',
+    'Bearer ',
+    'Bearer a',
+    'Basic ',
+    'Basic a',
+    'Authorization: ',
+    'Authorization: a ',
+    'ghp_',
+    'github_pat_',
+    'sk-',
+    'sk_live_',
+    'AKIA',
+    'AIza',
+    'xoxb-',
+  ], // provider prefixes
 ];
 
 const hostile = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length));

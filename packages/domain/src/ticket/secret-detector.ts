@@ -40,6 +40,10 @@ const KNOWN_SHAPES: readonly RegExp[] = [
   // a letter; starting only where that run starts keeps `a.a.a.…` linear.
   /(?<![a-z0-9+.-])[0-9+.-]*[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i,
   /\bBearer\s+[A-Za-z0-9._~+/-]{20,}/, // an Authorization header's bearer token
+  /\bBearer\s+(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{12,}/, // a shorter one, with a digit (not English)
+  // HTTP Basic credentials: base64 of `user:password`, with a digit, `+`, `/` or padding (not a word).
+  /\bBasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2}/,
+  /\bAuthorization\s*:\s*[A-Za-z]+\s+\S{6,}/i, // a whole Authorization header line, whatever its scheme
 ];
 
 /** Words that name a credential; longer names first, so `secret key` is read before `secret`. */

@@ -37,6 +37,11 @@ export const SECRET_POSITIVES: readonly string[] = [
   'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
   'https://discord.com/api/webhooks/123456789012345678/abcDEF-ghiJKL_mno',
   'use 8fK2mQ9xLp4RvT7wZ3nB6yH1qW5e to log in',
+  'Authorization: Basic dXNlcjpwYXNzd29yZA==',
+  'curl -H "Authorization: Bearer abc123def456ghi789"',
+  'sent Basic dXNlcjpwYXNzd29yZA== in the header',
+  'token Bearer abc123def456ghi789',
+  'authorization: token tok3n-secret-value',
 ];
 export const SECRET_NEGATIVES: readonly string[] = [
   'I cannot sign in since this morning; the page says "invalid credentials".',
@@ -59,4 +64,7 @@ export const SECRET_NEGATIVES: readonly string[] = [
   'MyServiceProductionEast2025',
   'https://hooks.slack.com/ is where webhooks live',
   'ssh://git@github.com:org/repo.git',
+  'Basic authentication is turned off for this workspace',
+  'Bearer tokens are refused after logout',
+  'which Authorization header does the API expect?',
 ];
