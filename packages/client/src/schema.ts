@@ -1351,7 +1351,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore an archived app */
+        /**
+         * Restore an archived app
+         * @description Its current release counts in `files.bytes` again: a restore that would take the organization past the limit is 507 `files_quota_exceeded`, as an upload would be.
+         */
         post: operations["restoreApp"];
         delete?: never;
         options?: never;
@@ -12886,6 +12889,24 @@ export interface operations {
                         status?: 503;
                         /** @enum {unknown} */
                         code?: "database_unavailable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Error
+             *
+             *     - `files_quota_exceeded`: the organization's `files.bytes` limit would be passed
+             */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 507;
+                        /** @enum {unknown} */
+                        code?: "files_quota_exceeded";
                     } & components["schemas"]["Problem"];
                 };
             };

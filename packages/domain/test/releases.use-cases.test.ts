@@ -15,6 +15,7 @@ import {
 } from './support/release-world';
 import {
   aMember,
+  anEnvironment,
   audited,
   aWorkspaceWorld,
   ctx,
@@ -402,6 +403,53 @@ describe('files.bytes quota (spec: Files quota)', () => {
     expect(blobsOf(world, release.id).filter((k) => k.includes('/files/'))).toEqual([]);
     await setFilesLimit(world, 1000);
     await expect(finalize(world, app.id, release.id)).resolves.toMatchObject({ publishedBytes: 500 });
+  });
+
+  it('refuses to restore an app whose current release would pass the limit (507), until there is room', async () => {
+    const world = await aWorkspaceWorld();
+    const old = await aShellApp(world, 'old');
+    const app = await aShellApp(world);
+    await publish(world, old.id, Buffer.alloc(70, 'a'));
+    const status = (appId: string, restore: boolean) =>
+      (restore ? world.uc.apps.restore : world.uc.apps.archive).execute({
+        userId: world.ownerId,
+        workspaceId: world.workspaceId,
+        appId,
+        context: ctx(world.ownerId),
+      });
+    await status(old.id, false);
+    await publish(world, app.id, Buffer.alloc(70, 'b'));
+    await setFilesLimit(world, 100);
+    await expect(status(old.id, true)).rejects.toMatchObject({ kind: 'quota', code: 'files_quota_exceeded' });
+    expect(world.deps.uow.tables.apps.get(old.id)?.status).toBe('archived');
+    await status(app.id, false);
+    await expect(status(old.id, true)).resolves.toMatchObject({ status: 'active' });
+  });
+
+  it('reports a promoted release that would pass the limit in failed, as files_quota_exceeded', async () => {
+    const world = await aWorkspaceWorld();
+    const prod = await anEnvironment(world, 'prod');
+    const app = await aShellApp(world);
+    const release = await publish(world, app.id, Buffer.alloc(70, 'a'));
+    await setFilesLimit(world, 100);
+    const promote = (dryRun: boolean) =>
+      world.uc.apps.promote.execute({
+        userId: world.ownerId,
+        workspaceId: world.workspaceId,
+        sourceEnvironmentId: world.devId,
+        targetEnvironmentId: prod.id,
+        pairs: [{ sourceAppId: app.id, sourceReleaseId: release.id }],
+        dryRun,
+        context: ctx(world.ownerId),
+      });
+    for (const dryRun of [true, false])
+      expect(await promote(dryRun)).toMatchObject({
+        promoted: [],
+        failed: [{ sourceAppId: app.id, error: 'files_quota_exceeded' }],
+      });
+    expect([...world.deps.uow.tables.apps.values()]).toHaveLength(1);
+    await setFilesLimit(world, 140);
+    expect((await promote(false)).promoted).toHaveLength(1);
   });
 
   it('reports the current releases of active apps as files.bytes', async () => {

@@ -25,4 +25,6 @@ export const PAIR_FAILURES = {
   notInTargetEnvironment: 'target_app_not_in_target_environment',
   kindMismatch: 'app_kind_mismatch',
   releaseNotFound: 'release_not_found',
+  /** The release would take the organization past its `files.bytes` limit (the 507 of an upload). */
+  filesQuotaExceeded: 'files_quota_exceeded',
 } as const;

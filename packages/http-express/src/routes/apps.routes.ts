@@ -301,9 +301,12 @@ export function appsRoutes(useCases: UseCases): Router {
     post: {
       id: 'restoreApp',
       summary: 'Restore an archived app',
+      description:
+        'Its current release counts in `files.bytes` again: a restore that would take the organization past ' +
+        'the limit is 507 `files_quota_exceeded`, as an upload would be.',
       callers: ['team'],
       responses: { 200: AppSchema },
-      errors: [...WRITE, 'app_not_found', 'app_not_archived'],
+      errors: [...WRITE, 'app_not_found', 'app_not_archived', 'files_quota_exceeded'],
       handlers: [
         team,
         one,

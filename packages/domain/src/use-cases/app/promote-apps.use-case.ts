@@ -5,11 +5,13 @@ import { promotedManifest, promotedSlug } from '../../app/app-promotion';
 import { duplicatePair, PAIR_FAILURES, tooManyPairs } from '../../app/app-promotion.errors';
 import { type RequestContext, recordAudit } from '../../audit/record';
 import type { Environment } from '../../environment/environment';
+import type { Organization } from '../../organization/organization';
 import type { PublishedRelease } from '../../ports/app-releases.port';
 import type { Repositories } from '../../ports/repositories.port';
 import { DomainError } from '../../shared/domain-error';
 import { Limits } from '../../shared/limits';
 import type { Deps } from '../deps';
+import { filesQuotaRoom } from '../release/release-access';
 import { lockWorkspace } from '../workspace/workspace-ceilings';
 import { requirePrimaryWorkload } from './app-lookup';
 import { insertApp } from './create-app.use-case';
@@ -150,7 +152,7 @@ function requireDistinctPairs(pairs: readonly PromotionPair[]): void {
  * audit event, a dry run included.
  */
 export class PromoteApps {
-  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids'>) {}
+  constructor(private readonly deps: Pick<Deps, 'uow' | 'clock' | 'ids' | 'settings'>) {}
 
   async execute(input: {
     userId: string;
@@ -193,6 +195,8 @@ export class PromoteApps {
         const planned = await planOrRefusal(tx, workspace.id, environments, pair);
         if (typeof planned === 'string')
           result.failed.push({ sourceAppId: pair.sourceAppId, error: planned });
+        else if (await exceedsFilesQuota(tx, this.deps.settings, organization, planned, dryRun))
+          result.failed.push({ sourceAppId: pair.sourceAppId, error: PAIR_FAILURES.filesQuotaExceeded });
         else if (dryRun) result.promoted.push(dryRunOutcome(planned));
         // Writes run outside the refusal net: a failed statement ends the whole transaction.
         else result.promoted.push(await this.apply(tx, planned, environments, now));
@@ -265,6 +269,28 @@ export class PromoteApps {
       releaseId: published?.releaseId ?? null,
     };
   }
+}
+
+/**
+ * Whether publishing the plan's release on its target would take the
+ * organization past `files.bytes`: a promoted release counts in full, so
+ * the ceiling that refuses an upload (507) refuses the pair. Pairs are
+ * checked one after the other, each seeing the ones already promoted; the
+ * organization is locked as finalize locks it.
+ */
+async function exceedsFilesQuota(
+  tx: Repositories,
+  settings: Deps['settings'],
+  organization: Organization,
+  { source, target, release }: Plan,
+  dryRun: boolean,
+): Promise<boolean> {
+  if (!release) return false;
+  const locked = (dryRun ? null : await tx.organizations.findByIdForUpdate(organization.id)) ?? organization;
+  const room = await filesQuotaRoom(tx, settings, locked, target?.id ?? null);
+  if (room === null) return false;
+  const bytes = (await tx.releases.findById(source.id, release.releaseId))?.publishedBytes ?? 0;
+  return bytes > room;
 }
 
 const dryRunOutcome = ({ source, target, release }: Plan): PromotedApp => ({

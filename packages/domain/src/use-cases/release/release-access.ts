@@ -40,13 +40,14 @@ export async function requireRelease(
 /**
  * How many bytes the app's next current release may take before the
  * organization passes its `files.bytes` limit (null: no limit). The app's
- * current release does not count: the new one replaces it.
+ * current release does not count: the new one replaces it. `appId` null:
+ * an app whose releases do not count now (one being created, or restored).
  */
 export async function filesQuotaRoom(
   repos: Repositories,
   settings: Pick<PlatformSettings, 'planLimits'>,
   organization: Organization,
-  appId: string,
+  appId: string | null,
 ): Promise<number | null> {
   const limit = limitFor(
     settings.planLimits,
@@ -57,7 +58,7 @@ export async function filesQuotaRoom(
   if (limit === null) return null;
   const [used, current] = await Promise.all([
     repos.releases.sumActiveBytes(organization.id),
-    repos.releases.findCurrent(appId),
+    appId === null ? null : repos.releases.findCurrent(appId),
   ]);
   return limit - (used - (current?.publishedBytes ?? 0));
 }
