@@ -147,6 +147,10 @@ describe('groundfloor (the operator CLI)', () => {
     expect(created.owner_membership.status).toBe('pending');
     // No SMTP_URL here: the outcome says so.
     expect(created).toMatchObject({ email_sent: false, email_skipped_reason: 'smtp_not_configured' });
+    const plain = await run(['org', 'create', '--name', 'Gamma', '--owner-email', 'owner@gamma.test']);
+    expect(plain.stdout).toContain(
+      'owner owner@gamma.test: pending (no set-password email was sent: smtp_not_configured)',
+    );
   });
 
   it('exits 1 with the error code when the action is refused', async () => {

@@ -21,6 +21,17 @@ import { ExitCode } from './exit-codes';
 import { createOutput, type Output } from './output';
 import { createProgress } from './progress';
 
+/** What became of a pending owner's set-password email, in words (the JSON form carries the fields). */
+function setPasswordEmailSaid(outcome: {
+  email_sent: boolean | null;
+  email_skipped_reason: string | null;
+}): string {
+  if (outcome.email_sent === true) return 'a set-password email was sent';
+  if (outcome.email_sent === null)
+    return 'a set-password email may still arrive: the mail server did not confirm it';
+  return `no set-password email was sent: ${outcome.email_skipped_reason ?? 'not sent'}`;
+}
+
 /** What the program needs from its process: injected, so tests can run it too. */
 export interface CliEnvironment {
   readonly env: NodeJS.ProcessEnv;
@@ -211,7 +222,7 @@ export function buildProgram(io: CliEnvironment, setExitCode: (code: number) => 
               (r) => [
                 `organization ${r.organization.id} created: ${r.organization.name}`,
                 `owner ${options.ownerEmail}: ${r.owner_membership.status}` +
-                  (r.owner_membership.status === 'pending' ? ' (a set-password email was sent)' : ''),
+                  (r.owner_membership.status === 'pending' ? ` (${setPasswordEmailSaid(r)})` : ''),
               ],
             );
           });
