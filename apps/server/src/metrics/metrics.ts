@@ -50,6 +50,22 @@ export class ServerMetrics {
       labelNames: ['upstream', 'reason'],
       registers,
     });
+    // Registered before the gauges that query the database, so that a scrape
+    // reads the pool before its own queries wait in it (they made `waiting`
+    // read 2 on an idle server).
+    new Gauge({
+      name: 'groundfloor_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (absent on the embedded database)',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const stats = sources.poolStats();
+        if (!stats) return;
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
     new Gauge({
       name: 'groundfloor_mail_outbox_pending',
       help: 'Emails in the outbox still to send (queued or waiting for a retry)',
@@ -68,19 +84,6 @@ export class ServerMetrics {
           ? (sources.now().getTime() - oldestPendingCreatedAt.getTime()) / 1000
           : 0;
         this.set(Math.max(0, age));
-      },
-    });
-    new Gauge({
-      name: 'groundfloor_db_pool_connections',
-      help: 'PostgreSQL pool connections by state (absent on the embedded database)',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        const stats = sources.poolStats();
-        if (!stats) return;
-        this.set({ state: 'total' }, stats.total);
-        this.set({ state: 'idle' }, stats.idle);
-        this.set({ state: 'waiting' }, stats.waiting);
       },
     });
   }
