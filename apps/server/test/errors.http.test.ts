@@ -36,6 +36,18 @@ describe('problem+json errors', () => {
     expectProblem(res, 400, 'malformed_json');
   });
 
+  it('a compressed body that does not decompress is 400 unreadable_body', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate']) {
+      const res = await t.http
+        .post('/v1/auth/token')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"email":"a@b.test","password":"not compressed"}')
+        .expect(400);
+      expectProblem(res, 400, 'unreadable_body');
+    }
+  });
+
   it('well-formed JSON that is not an object is 422 invalid_body', async () => {
     const res = await t.http
       .post('/v1/auth/token')

@@ -84,7 +84,7 @@ export interface paths {
         };
         /**
          * The database answers
-         * @description For load balancers: 503 while the database does not answer.
+         * @description For load balancers: 503 while the database does not answer, and once shutdown begins.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -4379,25 +4379,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad Request
-         *
-         *     - `json_too_deep`: the JSON body nests more than 32 levels
-         *     - `malformed_json`: the body is not JSON
-         */
-        MalformedJson: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": {
-                    /** @constant */
-                    status?: 400;
-                    /** @enum {unknown} */
-                    code?: "json_too_deep" | "malformed_json";
-                } & components["schemas"]["Problem"];
-            };
-        };
-        /**
          * @description Unauthorized
          *
          *     - `invalid_operator_token`: not the operator token
@@ -4859,7 +4840,26 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unauthorized
              *
@@ -4924,7 +4924,26 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPair"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unauthorized
              *
@@ -5249,7 +5268,26 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -5596,7 +5634,26 @@ export interface operations {
                     "application/json": components["schemas"]["Membership"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -6025,7 +6082,26 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedOrganization"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["OperatorUnauthenticated"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedEncoding"];
@@ -6158,7 +6234,26 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorOrganization"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["OperatorUnauthenticated"];
             /**
              * @description Not Found
@@ -6376,7 +6471,26 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorTicketDetail"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["OperatorUnauthenticated"];
             /**
              * @description Not Found
@@ -6482,7 +6596,26 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorTicketDetail"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["OperatorUnauthenticated"];
             /**
              * @description Not Found
@@ -6588,7 +6721,26 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorTicketDetail"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["OperatorUnauthenticated"];
             /**
              * @description Not Found
@@ -6758,7 +6910,26 @@ export interface operations {
                     "application/json": components["schemas"]["Workspace"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["OperatorUnauthenticated"];
             /**
              * @description Not Found
@@ -6864,7 +7035,26 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -7433,7 +7623,26 @@ export interface operations {
                     "application/json": components["schemas"]["TicketWithWarnings"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -7761,7 +7970,26 @@ export interface operations {
                     "application/json": components["schemas"]["TicketWithWarnings"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -8096,7 +8324,26 @@ export interface operations {
                     "application/json": components["schemas"]["Workspace"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -8535,7 +8782,26 @@ export interface operations {
                     "application/json": components["schemas"]["InviteLinkInspection"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Gone
              *
@@ -8618,7 +8884,26 @@ export interface operations {
                     "application/json": components["schemas"]["RedeemedInviteLink"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Gone
              *
@@ -8778,7 +9063,26 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordLink"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Gone
              *
@@ -8842,7 +9146,26 @@ export interface operations {
                     "application/json": components["schemas"]["RedeemedPasswordLink"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Gone
              *
@@ -9151,7 +9474,26 @@ export interface operations {
                     "application/json": components["schemas"]["AppUserTokenPair"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /**
              * @description Unauthorized
              *
@@ -9473,6 +9815,7 @@ export interface operations {
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
              *     - `password_with_user_id`: `password` is only accepted with `email`
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              *     - `user_id_and_email`: send `user_id` or `email`, not both
              *     - `user_id_or_email_required`: send one of `user_id` and `email`
              */
@@ -9485,7 +9828,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "invalid_scope_type" | "json_too_deep" | "malformed_json" | "password_with_user_id" | "user_id_and_email" | "user_id_or_email_required";
+                        code?: "invalid_scope_type" | "json_too_deep" | "malformed_json" | "password_with_user_id" | "unreadable_body" | "user_id_and_email" | "user_id_or_email_required";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -9709,7 +10052,26 @@ export interface operations {
                     "application/json": components["schemas"]["Workspace"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -9900,7 +10262,26 @@ export interface operations {
                     "application/json": components["schemas"]["Access"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -10123,6 +10504,7 @@ export interface operations {
              *
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              *     - `workload_not_a_service`: an app's primary workload must be a service
              */
             400: {
@@ -10134,7 +10516,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "json_too_deep" | "malformed_json" | "workload_not_a_service";
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body" | "workload_not_a_service";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -10522,6 +10904,7 @@ export interface operations {
              *     - `identical_environments`: the source and target environment are the same
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -10532,7 +10915,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "identical_environments" | "json_too_deep" | "malformed_json";
+                        code?: "identical_environments" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -10840,6 +11223,7 @@ export interface operations {
              *
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              *     - `workload_not_a_service`: an app's primary workload must be a service
              */
             400: {
@@ -10851,7 +11235,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "json_too_deep" | "malformed_json" | "workload_not_a_service";
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body" | "workload_not_a_service";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -11091,7 +11475,26 @@ export interface operations {
                     "application/json": components["schemas"]["AppAccess"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -11350,6 +11753,7 @@ export interface operations {
              *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -11360,7 +11764,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "app_kind_has_no_domains" | "json_too_deep" | "malformed_json";
+                        code?: "app_kind_has_no_domains" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -11885,6 +12289,7 @@ export interface operations {
              *     - `app_kind_has_no_domains`: custom domains apply to `standalone` and legacy `coderunner` apps only
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -11895,7 +12300,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "app_kind_has_no_domains" | "json_too_deep" | "malformed_json";
+                        code?: "app_kind_has_no_domains" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -12276,6 +12681,7 @@ export interface operations {
              *     - `app_not_shell_federated`: this route applies to `shell_federated` apps only
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -12286,7 +12692,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "app_not_shell_federated" | "json_too_deep" | "malformed_json";
+                        code?: "app_not_shell_federated" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13066,6 +13472,7 @@ export interface operations {
              *     - `coderunner_bad_request`: the code-execution service answered 400; its message
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -13076,7 +13483,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13372,6 +13779,7 @@ export interface operations {
              *     - `coderunner_bad_request`: the code-execution service answered 400; its message
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -13382,7 +13790,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -13678,6 +14086,7 @@ export interface operations {
              *     - `coderunner_bad_request`: the code-execution service answered 400; its message
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -13688,7 +14097,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                        code?: "app_kind_has_no_coderunner" | "coderunner_bad_request" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -15271,7 +15680,26 @@ export interface operations {
                     "application/json": components["schemas"]["SignInConfig"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -15489,7 +15917,26 @@ export interface operations {
                     "application/json": components["schemas"]["AppRole"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -15623,7 +16070,26 @@ export interface operations {
                     "application/json": components["schemas"]["AppRole"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -15943,6 +16409,7 @@ export interface operations {
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
              *     - `own_email_not_verified`: the caller's own account email is not verified, so no test email is sent to it
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -15953,7 +16420,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "json_too_deep" | "malformed_json" | "own_email_not_verified";
+                        code?: "json_too_deep" | "malformed_json" | "own_email_not_verified" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -16170,6 +16637,7 @@ export interface operations {
              *     - `confirm_name_mismatch`: `confirm_name` is not the workspace's name (trimmed, any letter case)
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -16180,7 +16648,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "confirm_name_mismatch" | "json_too_deep" | "malformed_json";
+                        code?: "confirm_name_mismatch" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -16373,7 +16841,26 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnection"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -16587,7 +17074,26 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnection"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -16882,7 +17388,26 @@ export interface operations {
                     "application/json": components["schemas"]["Tenant"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -17221,7 +17746,26 @@ export interface operations {
                     "application/json": components["schemas"]["Tenant"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -17492,7 +18036,26 @@ export interface operations {
                     "application/json": components["schemas"]["AddedTenantMember"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -17831,7 +18394,26 @@ export interface operations {
                     "application/json": components["schemas"]["Workload"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -18116,6 +18698,7 @@ export interface operations {
              *     - `coderunner_bad_request`: the code-execution service answered 400; its message
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -18126,7 +18709,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                        code?: "coderunner_bad_request" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -18535,6 +19118,7 @@ export interface operations {
              *     - `coderunner_bad_request`: the code-execution service answered 400; its message
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -18545,7 +19129,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "coderunner_bad_request" | "json_too_deep" | "malformed_json";
+                        code?: "coderunner_bad_request" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -18911,7 +19495,26 @@ export interface operations {
                     "application/json": components["schemas"]["Environment"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -19043,7 +19646,26 @@ export interface operations {
                     "application/json": components["schemas"]["Environment"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -19344,6 +19966,7 @@ export interface operations {
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
              *     - `reserved_flag_key`: a flag named `compare`, `promote` or `runtime`
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -19354,7 +19977,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "json_too_deep" | "malformed_json" | "reserved_flag_key";
+                        code?: "json_too_deep" | "malformed_json" | "reserved_flag_key" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -19548,6 +20171,7 @@ export interface operations {
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
              *     - `reserved_flag_key`: a flag named `compare`, `promote` or `runtime`
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -19558,7 +20182,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "json_too_deep" | "malformed_json" | "reserved_flag_key";
+                        code?: "json_too_deep" | "malformed_json" | "reserved_flag_key" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -20277,7 +20901,26 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedM2mClient"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -20496,6 +21139,7 @@ export interface operations {
              *
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              *     - `unsupported_grant_type`: `grant_type` other than `client_credentials`
              */
             400: {
@@ -20507,7 +21151,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "json_too_deep" | "malformed_json" | "unsupported_grant_type";
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body" | "unsupported_grant_type";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -20883,6 +21527,7 @@ export interface operations {
              *     - `identical_environments`: the source and target environment are the same
              *     - `json_too_deep`: the JSON body nests more than 32 levels
              *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
              */
             400: {
                 headers: {
@@ -20893,7 +21538,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "identical_environments" | "json_too_deep" | "malformed_json";
+                        code?: "identical_environments" | "json_too_deep" | "malformed_json" | "unreadable_body";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -21185,7 +21830,26 @@ export interface operations {
                     "application/json": components["schemas"]["SecretMetadata"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -21551,7 +22215,26 @@ export interface operations {
                     "application/json": components["schemas"]["AppUser"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -21708,7 +22391,26 @@ export interface operations {
                     "application/json": components["schemas"]["AddedAppUser"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -22050,7 +22752,26 @@ export interface operations {
                     "application/json": components["schemas"]["AppUser"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -22822,7 +23543,26 @@ export interface operations {
                     "application/json": components["schemas"]["DataCollection"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden
@@ -23121,7 +23861,26 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionAcl"];
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /**
+             * @description Bad Request
+             *
+             *     - `json_too_deep`: the JSON body nests more than 32 levels
+             *     - `malformed_json`: the body is not JSON
+             *     - `unreadable_body`: the body could not be read: a compressed body that does not decompress, or one cut off
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "unreadable_body";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             /**
              * @description Forbidden

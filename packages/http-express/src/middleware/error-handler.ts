@@ -57,7 +57,8 @@ const handle: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const status = e.status ?? e.statusCode;
   if (status && status >= 400 && status < 500) {
-    sendProblem(res, { status, code: 'bad_request', detail: 'the request could not be read' });
+    // A compressed body that does not decompress, or one cut off mid-way.
+    sendProblem(res, { status, code: 'unreadable_body', detail: 'the request body could not be read' });
     return;
   }
   requestLogger(res)?.error(

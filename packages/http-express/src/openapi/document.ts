@@ -105,7 +105,13 @@ function problemCodes(registered: RegisteredOperation, uuidPath: boolean): Set<P
     if (callers.includes('team') && !accepts?.passwordChange) codes.add('password_change_required');
   }
   if (operation.body && isJsonBody(operation.body)) {
-    for (const code of ['malformed_json', 'json_too_deep', 'body_too_large', 'unsupported_encoding'] as const)
+    for (const code of [
+      'malformed_json',
+      'unreadable_body',
+      'json_too_deep',
+      'body_too_large',
+      'unsupported_encoding',
+    ] as const)
       codes.add(code);
     codes.add('invalid_body').add('validation_failed');
   }

@@ -12,6 +12,10 @@ import { PASSED_THROUGH } from '@groundfloor/domain';
 export const PROBLEM_CODES = {
   // Requests the server cannot read at all.
   malformed_json: { status: 400, description: 'the body is not JSON' },
+  unreadable_body: {
+    status: 400,
+    description: 'the body could not be read: a compressed body that does not decompress, or one cut off',
+  },
   json_too_deep: { status: 400, description: 'the JSON body nests more than 32 levels' },
   body_too_large: { status: 413, description: "the body is over the route's limit" },
   unsupported_encoding: { status: 415, description: 'the body encoding or charset is not supported' },
