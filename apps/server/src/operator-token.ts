@@ -9,7 +9,7 @@ import path from 'node:path';
 export function resolveOperatorToken(
   configured: string | undefined,
   dataDir: string,
-): { token: string; file?: string } {
+): { token: string; file?: string; generated?: boolean } {
   if (configured) return { token: configured };
   const file = path.join(dataDir, 'operator-token');
   if (existsSync(file)) return { token: readFileSync(file, 'utf8').trim(), file };
@@ -24,5 +24,5 @@ export function resolveOperatorToken(
     throw e;
   }
   chmodSync(file, 0o600);
-  return { token, file };
+  return { token, file, generated: true };
 }

@@ -47,7 +47,11 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const operator = resolveOperatorToken(config.operatorToken, config.dataDir);
-  if (operator.file) logger.info({ path: operator.file }, 'operator token read from file');
+  if (operator.file)
+    logger.info(
+      { path: operator.file },
+      operator.generated ? 'operator token generated into file' : 'operator token read from file',
+    );
   const container = await buildContainer(config, logger, operator.token, options.overrides);
   const app = await container.getAsync<Express>(HTTP_APP);
   const db = await container.getAsync<Database>(DATABASE);

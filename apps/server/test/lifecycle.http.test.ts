@@ -99,19 +99,31 @@ describe('health, readiness and draining', () => {
     const draining = await startTestServer('pglite', {}, [], { drainGraceMs: 60_000 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const get = (pathname: string) =>
-      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
         http
           .get(new URL(pathname, draining.running.url), { agent }, (res) => {
-            res.resume();
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+            );
           })
           .on('error', reject);
       });
     try {
-      expect(await get('/readyz')).toEqual({ status: 200, connection: 'keep-alive' });
+      expect(await get('/readyz')).toMatchObject({ status: 200, connection: 'keep-alive' });
       const closing = draining.running.close();
       // The open keep-alive connection is not cut: its next request is answered, and told to close.
-      expect(await get('/readyz')).toEqual({ status: 503, connection: 'close' });
+      const notReady = await get('/readyz');
+      expect(notReady).toMatchObject({ status: 503, connection: 'close' });
+      // Said as it is: the database is fine, the server is going away.
+      expect(JSON.parse(notReady.body)).toMatchObject({
+        code: 'not_ready',
+        detail: 'the server is shutting down',
+      });
       // New connections are refused, not reset, once the listener has closed.
       const refused = await new Promise<string>((resolve) => {
         http
@@ -130,7 +142,9 @@ describe('health, readiness and draining', () => {
   it('without OPERATOR_TOKEN and KMS_MASTER_KEY, generates both once into DATA_DIR (0600) and logs the path only', async () => {
     const generated = await startTestServer('pglite', { OPERATOR_TOKEN: '', KMS_MASTER_KEY: '' });
     try {
-      const logged = generated.logs.find((l) => l.includes('operator token read from file')) ?? '{}';
+      // A first start says it made the token, not that it read one.
+      expect(generated.logs.some((l) => l.includes('operator token read from file'))).toBe(false);
+      const logged = generated.logs.find((l) => l.includes('operator token generated into file')) ?? '{}';
       const file: string = JSON.parse(logged).path ?? '';
       expect(file).toMatch(/operator-token$/);
       expect(statSync(file).mode & 0o777).toBe(0o600);

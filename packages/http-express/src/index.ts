@@ -8,3 +8,4 @@ export { currentRequestId, requestId as requestIdMiddleware } from './middleware
 export { describeApi, documentText } from './openapi/describe-api';
 export type { OpenApiDocument } from './openapi/document';
 export { PROBLEM_CODES, type ProblemCode } from './openapi/problem-codes';
+export { NotReady } from './routes/health.routes';

@@ -6,7 +6,7 @@ import {
   USE_CASES,
   type UseCases,
 } from '@groundfloor/domain';
-import { createApp, type RequestObserver } from '@groundfloor/http-express';
+import { createApp, NotReady, type RequestObserver } from '@groundfloor/http-express';
 import type { Database } from '@groundfloor/persistence-typeorm';
 import type { Express } from 'express';
 import { ContainerModule } from 'inversify';
@@ -60,7 +60,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
           platform,
           // Not ready once shutdown begins: the load balancer stops sending new requests while they drain.
           ready: async () => {
-            if (shutdown.draining) throw new Error('shutting down');
+            if (shutdown.draining) throw new NotReady('the server is shutting down');
             await ready();
           },
           observeRequest,

@@ -8,6 +8,9 @@ const Health = Resource('Health', { status: Type.Literal('ok') });
 const Ready = Resource('Ready', { status: Type.Literal('ready') });
 
 /** `/healthz`: the process is up. `/readyz`: the database answers. */
+/** A reason not to take traffic other than the database: its message is the 503's detail. */
+export class NotReady extends Error {}
+
 export function healthRoutes(ready: () => Promise<void>): Router {
   const router = apiRouter('Health');
   route(router, '/healthz', {
@@ -23,7 +26,7 @@ export function healthRoutes(ready: () => Promise<void>): Router {
     get: {
       id: 'getReadiness',
       summary: 'The database answers',
-      description: 'For load balancers: 503 while the database does not answer.',
+      description: 'For load balancers: 503 while the database does not answer, and once shutdown begins.',
       callers: [],
       responses: { 200: Ready },
       errors: ['not_ready'],
@@ -32,8 +35,9 @@ export function healthRoutes(ready: () => Promise<void>): Router {
           try {
             await ready();
             res.json({ status: 'ready' });
-          } catch {
-            sendProblem(res, { status: 503, code: 'not_ready', detail: 'the database does not answer' });
+          } catch (err) {
+            const detail = err instanceof NotReady ? err.message : 'the database does not answer';
+            sendProblem(res, { status: 503, code: 'not_ready', detail });
           }
         },
       ],
