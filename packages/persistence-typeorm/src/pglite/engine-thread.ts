@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './data-dir-lock';
 import { engineThreadSource } from './engine-thread-source';
 
 interface Reply {
@@ -30,6 +31,8 @@ export class EngineThread {
   private nextClient = 1;
   private stopped: Error | null = null;
   private closing = false;
+  /** Gives back the data directory's lock (one process per embedded database). */
+  private unlock: () => void = () => {};
 
   private constructor(dataDir: string | null, onStop: (error: Error) => void) {
     const pglitePath = require.resolve('@electric-sql/pglite');
@@ -55,16 +58,20 @@ export class EngineThread {
   /**
    * Starts the thread and opens the database in it (`dataDir` null: in
    * memory). `onStop` hears of a thread that stopped without being closed.
+   * A directory another live process has open is refused (`DataDirInUse`).
    */
   static async open(
     dataDir: string | null,
     onStop: (error: Error) => void = () => {},
   ): Promise<EngineThread> {
+    const unlock = dataDir === null ? () => {} : lockDataDir(dataDir);
     const thread = new EngineThread(dataDir, onStop);
+    thread.unlock = unlock;
     try {
       await thread.call({ op: 'open' });
     } catch (error) {
       await thread.worker.terminate();
+      unlock();
       throw error;
     }
     return thread;
@@ -102,7 +109,10 @@ export class EngineThread {
 
   /** Closes the database and ends the thread. */
   async close(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped) {
+      this.unlock();
+      return;
+    }
     this.closing = true;
     // Until the thread has exited: a closing process waits on nothing else.
     this.worker.ref();
@@ -110,6 +120,7 @@ export class EngineThread {
       await this.call({ op: 'close' });
     } finally {
       await this.worker.terminate();
+      this.unlock();
     }
   }
 
