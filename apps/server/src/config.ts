@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseMasterKey } from '@groundfloor/crypto';
@@ -214,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         : /^(true|false)$/i.test(trustProxyText)
           ? /^true$/i.test(trustProxyText)
           : trustProxyText;
+  if (typeof trustProxy === 'string' && !isTrustedProxyList(trustProxy))
+    problems.push(
+      `TRUST_PROXY must be true, false, a number of hops, or addresses and subnets (10.0.0.0/8, loopback), got '${trustProxy}'`,
+    );
 
   // One core is left to the event loop; past four, more hashing threads buy little.
   const hashConcurrencyText = text('PASSWORD_HASH_CONCURRENCY');
@@ -322,6 +327,20 @@ function safeHost(base: string): string {
 }
 
 /** `{tier: {limit_key: number or null}}`; tiers and keys must be known, numbers whole and non-negative. */
+/** Express's named ranges, and addresses or subnets (`10.0.0.1`, `10.0.0.0/8`, `fd00::/8`), comma-separated. */
+function isTrustedProxyList(text: string): boolean {
+  return text.split(',').every((entry) => {
+    const item = entry.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+    const [address = '', bits, extra] = item.split('/');
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    const max = family === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) ? Number(bits) <= max : isIP(bits) === 4 && family === 4;
+  });
+}
+
 export function parsePlanLimits(value: unknown): PlanLimits {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Error('must be a JSON object');

@@ -106,6 +106,20 @@ describe('configuration (supplement §1)', () => {
     expect(text).not.toContain('not base64!');
   });
 
+  it('takes TRUST_PROXY as true, false, hops, or addresses and subnets; anything else is a problem at start', () => {
+    for (const [value, read] of [
+      ['true', true],
+      ['2', 2],
+      ['loopback, 10.0.0.0/8, fd00::/8', 'loopback, 10.0.0.0/8, fd00::/8'],
+      ['192.168.1.1', '192.168.1.1'],
+    ] as const)
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(read);
+    for (const value of ['maybe', '10.0.0.0/33', '10.0.0.1/8/1', 'loopback,', 'fd00::/129']) {
+      const problems = problemsOf({ TRUST_PROXY: value });
+      expect(problems).toEqual([expect.stringContaining('TRUST_PROXY must be')]);
+    }
+  });
+
   it('reads the upstreams, their time-outs and the compute-unit rate', () => {
     const config = loadConfig({
       CODERUNNER_URL: 'https://coderunner.internal',
