@@ -303,6 +303,21 @@ describe('verifying domains (supplement §8)', () => {
     expect(await list(world, app.id)).toEqual([]);
   });
 
+  it('puts the status back when the check is refused meanwhile (frozen), instead of reading verifying for good', async () => {
+    const { world, app } = await withDns(() => ({}));
+    const before = (await list(world, app.id))[0]?.status;
+    const dns = world.deps.dns;
+    const resolveTxt = dns.resolveTxt.bind(dns);
+    dns.resolveTxt = async (name: string): Promise<DnsAnswer> => {
+      await freeze(world);
+      return resolveTxt(name);
+    };
+    await expect(verify(world, app.id, 'shop.example.com')).rejects.toMatchObject({
+      code: 'workspace_frozen',
+    });
+    expect((await list(world, app.id))[0]).toMatchObject({ status: before, lastCheckedAt: null });
+  });
+
   it('answers 404 for a domain of another app', async () => {
     const { world } = await withDns(() => ({}));
     const other = await aStandaloneApp(world, 'other');

@@ -1,6 +1,6 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import { type RequestContext, recordAudit } from '../../audit/record';
-import { type DomainStatus, isVerified } from '../../custom-domain/custom-domain';
+import { type CustomDomain, type DomainStatus, isVerified } from '../../custom-domain/custom-domain';
 import { domainNotFound } from '../../custom-domain/custom-domain.errors';
 import type { Deps } from '../deps';
 import { checkDomain } from './check-domain';
@@ -43,8 +43,35 @@ export class VerifyDomain {
       return { domain: found, previous: before };
     });
 
-    const check = await checkDomain(this.deps.dns, domain, this.deps.settings.customDomainTarget);
+    try {
+      const check = await checkDomain(this.deps.dns, domain, this.deps.settings.customDomainTarget);
+      return await this.record(input, domain, previous, check);
+    } catch (err) {
+      // Refused meanwhile (the app archived, the workspace frozen, the caller's
+      // role gone): the check is not recorded, so the domain must not read
+      // `verifying` for good either.
+      await this.putBack(domain, previous);
+      throw err;
+    }
+  }
 
+  /** The status the domain had before this check, unless something else has changed it since. */
+  private async putBack(domain: CustomDomain, previous: DomainStatus): Promise<void> {
+    await this.deps.uow.transaction(async (tx) => {
+      const current = await tx.customDomains.findForUpdate(domain.appId, domain.domain);
+      if (!current || current.id !== domain.id || current.status !== 'verifying') return;
+      // Another check was running when this one began: its outcome is unknown, so not yet verified.
+      current.status = previous === 'verifying' ? 'pending' : previous;
+      await tx.customDomains.update(current);
+    });
+  }
+
+  private record(
+    input: VerifyDomainInput,
+    domain: CustomDomain,
+    previous: DomainStatus,
+    check: Awaited<ReturnType<typeof checkDomain>>,
+  ): Promise<DomainVerification> {
     return this.deps.uow.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const { workspace, organization } = await authorizeWorkspaceChange(
