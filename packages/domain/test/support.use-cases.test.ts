@@ -270,3 +270,25 @@ describe('support use cases', () => {
     expect(JSON.stringify(deps.uow.tables.audit)).not.toContain('4111');
   });
 });
+
+describe('the order of a ticket’s messages when requests race (the row lock decides it)', () => {
+  it('a change takes its time once the ticket is locked, after the last change: the closure reads last', async () => {
+    const { deps, uc, orgId, ownerId } = await setup();
+    const common = { userId: ownerId, organizationId: orgId, request: ctx(ownerId) };
+    const { ticket } = await uc.support.create.execute({ ...common, ...body() });
+    // A reply that started later committed first: the ticket's last change is ahead of this request's clock.
+    await uc.support.reply.execute({ ...common, ticketId: ticket.id, body: 'a reply' });
+    const stored = deps.uow.tables.tickets.get(ticket.id);
+    if (!stored) throw new Error('no ticket');
+    const ahead = new Date(deps.clock.now().getTime() + 5_000);
+    stored.updatedAt = ahead;
+    for (const [id, m] of deps.uow.tables.ticketMessages)
+      if (m.ticketId === ticket.id && m.body === 'a reply')
+        deps.uow.tables.ticketMessages.set(id, { ...m, createdAt: ahead });
+    const closed = await uc.support.close.execute({ ...common, ticketId: ticket.id });
+    expect(closed.ticket.closedAt?.getTime()).toBe(ahead.getTime() + 1);
+    expect(closed.messages.map((m) => m.authorKind)).toEqual(['customer', 'customer', 'system']);
+    const times = closed.messages.map((m) => m.createdAt.getTime());
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+});

@@ -101,3 +101,13 @@ export const redactionMarker = (platformName: string): string => `[redacted by $
 
 /** The fixed author label of operator messages. */
 export const operatorLabel = (platformName: string): string => `${platformName} Support`;
+
+/**
+ * When a change to a locked ticket happens: now, but never at or before the
+ * ticket's last change. Requests wait on the row lock in whatever order they
+ * started; taking the time once the lock is held (and after the last
+ * change) keeps the messages, read oldest first, in the order they were
+ * written: nothing reads as added after the closure message.
+ */
+export const ticketChangeTime = (ticket: Pick<Ticket, 'updatedAt'>, now: Date): Date =>
+  now.getTime() > ticket.updatedAt.getTime() ? now : new Date(ticket.updatedAt.getTime() + 1);

@@ -11,6 +11,7 @@ import {
   type TicketDetail,
   type TicketMessage,
   type TicketStatus,
+  ticketChangeTime,
 } from '../../ticket/ticket';
 import { transitionTicket } from '../../ticket/ticket.machine';
 import { requireTicketBody } from '../../ticket/ticket-input';
@@ -74,6 +75,7 @@ export class OperatorReplyToTicket {
     const now = this.deps.clock.now();
     const detail = await this.deps.uow.transaction(async (tx) => {
       const ticket = await lockedTicket(tx, input.ticketId);
+      const at = ticketChangeTime(ticket, now);
       const from = ticket.status;
       const step = transitionTicket(from, 'operator_reply', ticket.operatorRepliedAt !== null);
       const message: TicketMessage = {
@@ -84,19 +86,19 @@ export class OperatorReplyToTicket {
         authorName: operatorLabel(this.deps.settings.platformName),
         body,
         redacted: false,
-        createdAt: now,
+        createdAt: at,
       };
       ticket.status = step.next;
-      ticket.updatedAt = now;
-      ticket.lastOperatorActivityAt = now;
-      ticket.operatorRepliedAt = now;
+      ticket.updatedAt = at;
+      ticket.lastOperatorActivityAt = at;
+      ticket.operatorRepliedAt = at;
       await tx.tickets.save(ticket);
       await tx.tickets.saveMessage(message);
       await recordAudit(
         tx,
         this.deps,
         operatorRequest(input.ip),
-        now,
+        at,
         ticketAuditEntry('ticket.replied', ticket, { message_id: message.id, from, to: ticket.status }),
       );
       return { ticket, messages: await tx.tickets.listMessages(ticket.id) };

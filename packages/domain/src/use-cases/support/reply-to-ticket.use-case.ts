@@ -1,7 +1,7 @@
 import { type RequestContext, recordAudit } from '../../audit/record';
 import { notFound } from '../../shared/domain-error';
 import { Limits } from '../../shared/limits';
-import type { TicketMessage, TicketWithWarnings } from '../../ticket/ticket';
+import { type TicketMessage, type TicketWithWarnings, ticketChangeTime } from '../../ticket/ticket';
 import { transitionTicket } from '../../ticket/ticket.machine';
 import { requireTicketBody } from '../../ticket/ticket-input';
 import type { Deps } from '../deps';
@@ -48,6 +48,7 @@ export class ReplyToTicket {
     const detail = await countingOnlyIfWritten(places, () =>
       uow.transaction(async (tx) => {
         const ticket = await findVisibleTicket(tx, access, input.ticketId, true);
+        const at = ticketChangeTime(ticket, now);
         const from = ticket.status;
         const step = transitionTicket(from, 'reply', ticket.operatorRepliedAt !== null);
         const reopens = step.effects.includes('reopen');
@@ -69,18 +70,18 @@ export class ReplyToTicket {
           authorName: user.displayName ?? user.email,
           body,
           redacted: false,
-          createdAt: now,
+          createdAt: at,
         };
         ticket.status = step.next;
-        ticket.updatedAt = now;
-        ticket.lastCustomerActivityAt = now;
+        ticket.updatedAt = at;
+        ticket.lastCustomerActivityAt = at;
         await tx.tickets.save(ticket);
         await tx.tickets.saveMessage(message);
         await recordAudit(
           tx,
           this.deps,
           input.request,
-          now,
+          at,
           // One change, one event (supplement §10): a reopening reply says so in its details.
           ticketAuditEntry('ticket.replied', ticket, {
             message_id: message.id,

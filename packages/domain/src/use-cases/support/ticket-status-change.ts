@@ -1,6 +1,6 @@
 import { type RequestContext, recordAudit } from '../../audit/record';
 import type { Repositories } from '../../ports/repositories.port';
-import type { Ticket, TicketDetail, TicketMessage } from '../../ticket/ticket';
+import { type Ticket, type TicketDetail, type TicketMessage, ticketChangeTime } from '../../ticket/ticket';
 import { type TicketEvent, transitionTicket } from '../../ticket/ticket.machine';
 import type { Deps } from '../deps';
 import { ticketAuditEntry } from './ticket-audit';
@@ -27,7 +27,8 @@ export async function changeTicketStatus(
     now: Date;
   },
 ): Promise<TicketDetail & { changed: boolean }> {
-  const { ticket, now } = args;
+  const { ticket } = args;
+  const now = ticketChangeTime(ticket, args.now);
   const from = ticket.status;
   const step = transitionTicket(from, args.event, ticket.operatorRepliedAt !== null);
   if (!step.changed) return { ticket, messages: await tx.tickets.listMessages(ticket.id), changed: false };
