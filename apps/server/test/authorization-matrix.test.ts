@@ -19,7 +19,7 @@ import { freshAddress } from './support/tickets';
  */
 
 const rows = readDeclaredMatrix();
-const expressPath = (openApiPath: string) => openApiPath.replace(/\{([a-z_]+)\}/g, ':$1');
+const expressPath = (openApiPath: string) => openApiPath.replace(/\{([A-Za-z_]+)\}/g, ':$1');
 
 describe('authorization matrix', () => {
   let t: TestServer;

@@ -95,6 +95,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{account_id}/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan tier and usage against limits
+         * @description The older name of `GET /v1/organizations/{organization_id}/quota`: same data for the same ID.
+         */
+        get: operations["getAccountQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{organization_id}/billing-statements": {
         parameters: {
             query?: never;
@@ -107,26 +127,6 @@ export interface paths {
          * @description The older name of the organization route.
          */
         get: operations["listAccountBillingStatements"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/accounts/{organization_id}/quota": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Plan tier and usage against limits
-         * @description The older name of `GET /v1/organizations/{organization_id}/quota`.
-         */
-        get: operations["getAccountQuota"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{version_id}": {
+    "/v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{versionId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4658,13 +4658,13 @@ export interface operations {
             };
         };
     };
-    listAccountBillingStatements: {
+    getAccountQuota: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description an organization id */
-                organization_id: string;
+                /** @description an organization id, by its older name (an organization is also called an account) */
+                account_id: string;
             };
             cookie?: never;
         };
@@ -4676,7 +4676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BillingStatements"];
+                    "application/json": components["schemas"]["Quota"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -4739,7 +4739,7 @@ export interface operations {
             };
         };
     };
-    getAccountQuota: {
+    listAccountBillingStatements: {
         parameters: {
             query?: never;
             header?: never;
@@ -4757,7 +4757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Quota"];
+                    "application/json": components["schemas"]["BillingStatements"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14928,7 +14928,7 @@ export interface operations {
                 /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
                 app_slug: string;
                 /** @description a version id of the code-execution service (the upload's `data.versionId`) */
-                version_id: string;
+                versionId: string;
             };
             cookie?: never;
         };
@@ -15202,7 +15202,7 @@ export interface operations {
                 /** @description the slug of a `standalone` (or legacy `coderunner`) app of the workspace */
                 app_slug: string;
                 /** @description a version id of the code-execution service (the upload's `data.versionId`) */
-                version_id: string;
+                versionId: string;
             };
             cookie?: never;
         };

@@ -22,6 +22,7 @@ const uuid = (description: string): PathParameter => ({
  */
 export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
   organization_id: uuid('an organization id'),
+  account_id: uuid('an organization id, by its older name (an organization is also called an account)'),
   workspace_id: uuid('a workspace id'),
   environment_id: uuid('an environment id of the workspace'),
   client_id: uuid("an M2M client's `client_id`"),
@@ -51,7 +52,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> = {
     schema: { type: 'string' },
     uuid: false,
   },
-  version_id: {
+  versionId: {
     description: "a version id of the code-execution service (the upload's `data.versionId`)",
     schema: { type: 'string' },
     uuid: false,

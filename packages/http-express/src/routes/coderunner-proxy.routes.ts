@@ -144,7 +144,8 @@ export function coderunnerProxyRoutes(useCases: UseCases): Router {
     },
   });
 
-  route(router, `${BASE}/versions/:version_id`, {
+  // `versionId`, as the spec's proxy table writes the suffix.
+  route(router, `${BASE}/versions/:versionId`, {
     get: {
       id: 'getCoderunnerVersion',
       summary: 'One version, with its status',
@@ -157,7 +158,7 @@ export function coderunnerProxyRoutes(useCases: UseCases): Router {
         team,
         ws,
         async (req, res) => {
-          const versionId = param(req.params.version_id);
+          const versionId = param(req.params.versionId);
           res.json(envelopeJson(await coderunner.getVersion.execute({ ...target(req, res), versionId })));
         },
       ],
@@ -175,7 +176,7 @@ export function coderunnerProxyRoutes(useCases: UseCases): Router {
         team,
         ws,
         async (req, res) => {
-          const versionId = param(req.params.version_id);
+          const versionId = param(req.params.versionId);
           res.json(envelopeJson(await coderunner.deleteVersion.execute({ ...change(req, res), versionId })));
         },
       ],

@@ -155,7 +155,8 @@ export function organizationRoutes(useCases: UseCases): Router {
     },
   });
 
-  const quota = (id: string, description?: string): Operation => ({
+  /** `parameter`: the path's name for the organization (`account_id` on the older path, as the spec names it). */
+  const quota = (id: string, description?: string, parameter = 'organization_id'): Operation => ({
     id,
     summary: 'Plan tier and usage against limits',
     ...(description ? { description } : {}),
@@ -165,13 +166,13 @@ export function organizationRoutes(useCases: UseCases): Router {
     errors: onOrganization,
     handlers: [
       team,
-      org,
+      uuidParams(parameter),
       async (req, res) => {
         res.json(
           quotaJson(
             await useCases.getQuota.execute({
               userId: userId(res),
-              organizationId: param(req.params.organization_id),
+              organizationId: param(req.params[parameter]),
             }),
           ),
         );
@@ -180,8 +181,12 @@ export function organizationRoutes(useCases: UseCases): Router {
   });
   route(router, '/v1/organizations/:organization_id/quota', { get: quota('getQuota') });
   // The spec's older name of the same route: same data for the same ID.
-  route(router, '/v1/accounts/:organization_id/quota', {
-    get: quota('getAccountQuota', 'The older name of `GET /v1/organizations/{organization_id}/quota`.'),
+  route(router, '/v1/accounts/:account_id/quota', {
+    get: quota(
+      'getAccountQuota',
+      'The older name of `GET /v1/organizations/{organization_id}/quota`: same data for the same ID.',
+      'account_id',
+    ),
   });
 
   // Billing (spec: Other routes referenced; shapes not shown): the view_billing route and the plan catalogue.

@@ -408,7 +408,7 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
   }),
   'GET /v1/organizations/{organization_id}/audit': (w) => ({ path: `/v1/organizations/${O(w)}/audit` }),
   'GET /v1/organizations/{organization_id}/quota': (w) => ({ path: `/v1/organizations/${O(w)}/quota` }),
-  'GET /v1/accounts/{organization_id}/quota': (w) => ({ path: `/v1/accounts/${O(w)}/quota` }),
+  'GET /v1/accounts/{account_id}/quota': (w) => ({ path: `/v1/accounts/${O(w)}/quota` }),
   'GET /v1/organizations/{organization_id}/billing-statements': (w) => ({
     path: `/v1/organizations/${O(w)}/billing-statements`,
   }),

@@ -68,10 +68,10 @@ export const UPSTREAM_REQUESTS: Readonly<Record<string, Build>> = {
   'GET /v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions': async (w) => ({
     path: await path(w, '/versions'),
   }),
-  'GET /v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{version_id}': async (w) => ({
+  'GET /v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{versionId}': async (w) => ({
     path: await path(w, `/versions/${(await coderunnerApp(w)).versionId}`),
   }),
-  'DELETE /v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{version_id}': async (w) => ({
+  'DELETE /v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/versions/{versionId}': async (w) => ({
     path: await path(w, `/versions/${await freshVersion(w, (await coderunnerApp(w)).base)}`),
   }),
   'POST /v1/workspaces/{workspace_id}/apps/{app_slug}/coderunner/deploy': async (w) => ({
