@@ -83,6 +83,30 @@ describe.each(CONCURRENT_DATABASES)('memberships: role changes, removal, invitat
     expect(missing.body.code).toBe('membership_not_found');
   });
 
+  it("PATCH by an outsider is 403 before the role is checked against the membership's scope", async () => {
+    const { auth, org } = await organization();
+    const outsider = await organization();
+    const ws = await t.http
+      .post(`/v1/organizations/${org.id}/workspaces`)
+      .set(auth)
+      .send({ name: 'W' })
+      .expect(201);
+    const invited = await t.http
+      .post(membersPath({ type: 'workspace', id: ws.body.id }))
+      .set(auth)
+      .send({ email: uniqueEmail(), role: 'member' })
+      .expect(201);
+    // billing_admin is a role, only not one a workspace takes: the permission is checked first.
+    const denied = await patch(invited.body.id, outsider.auth, 'billing_admin').expect(403);
+    expect(denied.body.code).toBe('permission_denied');
+    // A name that is no role at all is told from the request alone, naming no scope.
+    const unknown = await patch(invited.body.id, outsider.auth, 'god').expect(422);
+    expect(unknown.body.code).toBe('invalid_role_for_scope');
+    expect(unknown.body.detail).not.toMatch(/workspace|account/);
+    const still = await t.http.get(`/v1/memberships/${invited.body.id}`).set(auth).expect(200);
+    expect(still.body.role).toBe('member');
+  });
+
   it('PATCH rules 2 and 3: an admin grants up to admin and revokes only below admin; owners never demote other owners', async () => {
     const { owner, auth, org, ownerMembershipId } = await organization();
     const admin = await addSignedInMember(t, owner.token, org, 'admin');

@@ -183,9 +183,31 @@ describe.each(CONCURRENT_DATABASES)('memberships: adding and reading members on 
     await t.http.post('/v1/public/password-links/inspect').send({ token: link }).expect(410);
     // Now the same role again is rule 6's existing membership; a password is rule 5's conflict.
     await t.http.post(membersPath(org)).set(auth).send({ email, role: 'member' }).expect(200);
-    await t.http.post(membersPath(org)).set(auth).send({ email, password, role: 'member' }).expect(200);
+    const given = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ email, password, role: 'member' })
+      .expect(409);
+    expect(given.body.code).toBe('user_has_credentials');
     const other = await t.http.post(membersPath(org)).set(auth).send({ email, role: 'writer' }).expect(409);
     expect(other.body.code).toBe('membership_role_conflict');
+  });
+
+  it('rule 5: a password for an email with credentials is 409, also when it holds that very role', async () => {
+    const { auth, org } = await orgWithWorkspace();
+    const email = uniqueEmail('credentialed');
+    const body = { email, password: 'first-password-1', temporary_password: false, role: 'member' };
+    const added = await t.http.post(membersPath(org)).set(auth).send(body).expect(201);
+    const again = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ ...body, password: 'second-password-2' })
+      .expect(409);
+    expect(again.body.code).toBe('user_has_credentials');
+    await t.http.post('/v1/auth/token').send({ email, password: 'first-password-1' }).expect(200);
+    await t.http.post('/v1/auth/token').send({ email, password: 'second-password-2' }).expect(401);
+    const list = await t.http.get(membersPath(org)).set(auth).expect(200);
+    expect(list.body.memberships.filter((m: { id: string }) => m.id === added.body.id)).toHaveLength(1);
   });
 
   it('rule 5: a password for an email that already has credentials is 409 user_has_credentials', async () => {

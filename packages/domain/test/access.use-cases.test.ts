@@ -1,5 +1,6 @@
 import type { AppGrantInput, CollectionGrantInput, Principal, PutAccessInput, RoleGrantInput } from '../src';
 import { aWorkload, createApp, seedApp } from './support/app-world';
+import { putAuth } from './support/sign-in-world';
 import {
   aMember,
   audited,
@@ -295,6 +296,50 @@ describe('Access PUT (spec: Access, PUT rules)', () => {
       appGrants: document.appGrants,
     });
     expect(again).toEqual(document);
+  });
+
+  it('takes back grants of a custom role after platform sign-in is switched off, but grants it nothing new', async () => {
+    const { world, portal } = await withApps();
+    await putAuth(world, { mode: 'platform' });
+    await world.uc.appRoles.create.execute({
+      userId: world.ownerId,
+      workspaceId: world.workspaceId,
+      name: 'editor',
+      permissions: ['vault:read'],
+      context: ctx(world.ownerId),
+    });
+    await collection(world, 'orders');
+    await putAccess(world, {
+      vaultGrants: [vault('editor', 'orders', 'read')],
+      filesGrants: [files('editor', 'read')],
+      appGrants: [launch('editor', portal.id)],
+    });
+    await putAuth(world, { mode: 'none' });
+    const document = await getAccess(world);
+    expect(document.roles.map((r) => r.name)).toEqual(['viewer', 'user', 'admin']);
+    const again = await putAccess(world, {
+      vaultGrants: document.vaultGrants,
+      filesGrants: document.filesGrants,
+      appGrants: document.appGrants,
+    });
+    expect(again).toEqual(document);
+    const before = snapshot(world);
+    for (const [body, field] of [
+      [
+        { ...document, vaultGrants: [...document.vaultGrants, vault('editor', 'orders', 'write')] },
+        'vault_grants[1].role',
+      ],
+      [{ ...document, filesGrants: [files('editor', 'write')] }, 'files_grants[0].role'],
+    ] as const) {
+      await expect(
+        putAccess(world, {
+          vaultGrants: body.vaultGrants,
+          filesGrants: body.filesGrants,
+          appGrants: body.appGrants,
+        }),
+      ).rejects.toMatchObject({ code: 'unknown_site_role', fieldErrors: [{ field }] });
+    }
+    expect(snapshot(world)).toBe(before);
   });
 
   it('refuses unknown roles, collections, apps and actions (422), naming the element, writing nothing', async () => {

@@ -41,12 +41,27 @@ export function requireScopeType(value: string): ScopeType {
   return value;
 }
 
+/**
+ * A name that is no role on any scope is 422, told from the request alone
+ * (PATCH checks this before it knows, or says, which scope a membership is on).
+ */
+export function requireRoleName(role: string): Role {
+  if (!isRole(role)) {
+    throw invalid('invalid_role_for_scope', `role '${role}' is not one of ${ROLES.join(', ')}`, [
+      { field: 'role', message: `must be one of ${ROLES.join(', ')}` },
+    ]);
+  }
+  return role;
+}
+
 /** A role not valid for the scope is 422 (spec: Roles by scope, rule 1). */
 export function requireRoleForScope(scopeType: ScopeType, role: string): Role {
   if (!isRole(role) || !ROLES_BY_SCOPE[scopeType].includes(role)) {
-    throw invalid('invalid_role_for_scope', `role '${role}' is not valid on a ${scopeType} scope`, [
-      { field: 'role', message: `must be one of ${ROLES_BY_SCOPE[scopeType].join(', ')}` },
-    ]);
+    throw invalid(
+      'invalid_role_for_scope',
+      `role '${role}' is not valid on ${scopeType === 'account' ? 'an' : 'a'} ${scopeType} scope`,
+      [{ field: 'role', message: `must be one of ${ROLES_BY_SCOPE[scopeType].join(', ')}` }],
+    );
   }
   return role;
 }

@@ -6,6 +6,8 @@ import {
   type CollectionGrant,
   FILES_ACTIONS,
   type FilesGrant,
+  grantKey,
+  type SiteGrant,
 } from './site-grant';
 import type { SiteRole } from './site-role';
 
@@ -27,9 +29,30 @@ export interface AppGrantInput extends RoleGrantInput {
   readonly appId: string;
 }
 
-function requireRole(catalog: readonly SiteRole[], field: string, role: string): string {
-  if (!catalog.some((r) => r.name === role)) throw unknownSiteRole(field, role);
-  return role;
+/**
+ * The roles a PUT may name: every role of the catalog, and in a grant
+ * already stored, the role it names. A role that has left the catalog
+ * (platform sign-in turned off, a custom role deleted) keeps its stored
+ * grants, so a document read and sent back unchanged must be taken back;
+ * it is never granted anything new.
+ */
+export class GrantableRoles {
+  private readonly names: ReadonlySet<string>;
+  private readonly stored: ReadonlySet<string>;
+
+  constructor(catalog: readonly SiteRole[], stored: readonly SiteGrant[] = []) {
+    this.names = new Set(catalog.map((r) => r.name));
+    this.stored = new Set(stored.map(grantKey));
+  }
+
+  allows(grant: SiteGrant): boolean {
+    return this.names.has(grant.role) || this.stored.has(grantKey(grant));
+  }
+}
+
+function requireRole<G extends SiteGrant>(roles: GrantableRoles, field: string, grant: G): G {
+  if (!roles.allows(grant)) throw unknownSiteRole(field, grant.role);
+  return grant;
 }
 
 function requireAction<A extends string>(allowed: readonly A[], field: string, action: string): A {
@@ -39,17 +62,18 @@ function requireAction<A extends string>(allowed: readonly A[], field: string, a
 
 export function requireCollectionGrants(
   list: readonly CollectionGrantInput[],
-  catalog: readonly SiteRole[],
+  roles: GrantableRoles,
   collections: ReadonlySet<string>,
   field: string,
 ): CollectionGrant[] {
   return list.map((g, i) => {
     const at = `${field}[${i}]`;
     if (!collections.has(g.collection)) throw unknownCollection(`${at}.collection`, g.collection);
+    const grant = { resource: 'collection', role: g.role, collection: g.collection, action: g.action };
+    requireRole(roles, `${at}.role`, grant as CollectionGrant);
     return {
+      ...grant,
       resource: 'collection',
-      role: requireRole(catalog, `${at}.role`, g.role),
-      collection: g.collection,
       action: requireAction(COLLECTION_ACTIONS, `${at}.action`, g.action),
     };
   });
@@ -57,44 +81,54 @@ export function requireCollectionGrants(
 
 export function requireFilesGrants(
   list: readonly RoleGrantInput[],
-  catalog: readonly SiteRole[],
+  roles: GrantableRoles,
   field: string,
 ): FilesGrant[] {
-  return list.map((g, i) => ({
-    resource: 'files',
-    role: requireRole(catalog, `${field}[${i}].role`, g.role),
-    action: requireAction(FILES_ACTIONS, `${field}[${i}].action`, g.action),
-  }));
+  return list.map((g, i) => {
+    const at = `${field}[${i}]`;
+    requireRole(roles, `${at}.role`, { resource: 'files', role: g.role, action: g.action } as FilesGrant);
+    return {
+      resource: 'files',
+      role: g.role,
+      action: requireAction(FILES_ACTIONS, `${at}.action`, g.action),
+    };
+  });
 }
 
 export function requireAppGrants(
   list: readonly AppGrantInput[],
-  catalog: readonly SiteRole[],
+  roles: GrantableRoles,
   appIds: ReadonlySet<string>,
   field: string,
 ): AppGrant[] {
   return list.map((g, i) => {
     const at = `${field}[${i}]`;
     if (!appIds.has(g.appId)) throw unknownApp(`${at}.app_id`);
+    requireRole(roles, `${at}.role`, {
+      resource: 'app',
+      role: g.role,
+      appId: g.appId,
+      action: g.action,
+    } as AppGrant);
     return {
       resource: 'app',
-      role: requireRole(catalog, `${at}.role`, g.role),
+      role: g.role,
       appId: g.appId,
       action: requireAction(APP_ACTIONS, `${at}.action`, g.action),
     };
   });
 }
 
-/** A collection ACL's or an app's `{role, action}` list, for one collection. */
+/** A collection ACL's `{role, action}` list, for one collection. */
 export function requireOneCollectionGrants(
   list: readonly RoleGrantInput[],
-  catalog: readonly SiteRole[],
+  roles: GrantableRoles,
   collection: string,
   field: string,
 ): CollectionGrant[] {
   return requireCollectionGrants(
     list.map((g) => ({ ...g, collection })),
-    catalog,
+    roles,
     new Set([collection]),
     field,
   );
@@ -103,13 +137,13 @@ export function requireOneCollectionGrants(
 /** An app access setting's `{role, action}` list, for one app. */
 export function requireOneAppGrants(
   list: readonly RoleGrantInput[],
-  catalog: readonly SiteRole[],
+  roles: GrantableRoles,
   appId: string,
   field: string,
 ): AppGrant[] {
   return requireAppGrants(
     list.map((g) => ({ ...g, appId })),
-    catalog,
+    roles,
     new Set([appId]),
     field,
   );

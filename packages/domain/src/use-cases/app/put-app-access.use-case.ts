@@ -1,7 +1,7 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import { APP_VISIBILITIES, type AppVisibility } from '../../app/app';
 import { type RequestContext, recordAudit } from '../../audit/record';
-import { type RoleGrantInput, requireOneAppGrants } from '../../site-access/grant-input';
+import { GrantableRoles, type RoleGrantInput, requireOneAppGrants } from '../../site-access/grant-input';
 import { invalidVisibility } from '../../site-access/site-access.errors';
 import { siteRoleCatalog } from '../../site-access/site-role';
 import type { Principal } from '../auth/principal';
@@ -41,12 +41,11 @@ export class PutAppAccess {
       );
       await tx.workspaces.findByIdForUpdate(workspace.id);
       const app = requireActiveApp(await requireApp(tx, workspace.id, input.appId, { forUpdate: true }));
-      const grants = requireOneAppGrants(
-        input.grants,
-        await siteRoleCatalog(tx, workspace.id),
-        app.id,
-        'grants',
-      );
+      const [catalog, stored] = await Promise.all([
+        siteRoleCatalog(tx, workspace.id),
+        tx.siteGrants.list(workspace.id, { resource: 'app', appId: app.id }),
+      ]);
+      const grants = requireOneAppGrants(input.grants, new GrantableRoles(catalog, stored), app.id, 'grants');
       await tx.siteGrants.replace(workspace.id, { resource: 'app', appId: app.id }, grants);
       if (visibility !== app.visibility) {
         app.visibility = visibility;

@@ -3,7 +3,11 @@ import { type RequestContext, recordAudit } from '../../audit/record';
 import { withAdminFallback } from '../../collection/admin-only';
 import type { WorkloadGrant } from '../../collection/data-collection';
 import type { Repositories } from '../../ports/repositories.port';
-import { type RoleGrantInput, requireOneCollectionGrants } from '../../site-access/grant-input';
+import {
+  GrantableRoles,
+  type RoleGrantInput,
+  requireOneCollectionGrants,
+} from '../../site-access/grant-input';
 import { invalidGrantAction } from '../../site-access/site-access.errors';
 import { COLLECTION_ACTIONS, type CollectionAction } from '../../site-access/site-grant';
 import { siteRoleCatalog } from '../../site-access/site-role';
@@ -72,8 +76,16 @@ export class PutCollectionAcl {
       );
       await tx.workspaces.findByIdForUpdate(workspace.id);
       const collection = await requireCollection(tx, workspace.id, input.name, { forUpdate: true });
-      const catalog = await siteRoleCatalog(tx, workspace.id);
-      const grants = requireOneCollectionGrants(input.grants, catalog, collection.name, 'grants');
+      const [catalog, stored] = await Promise.all([
+        siteRoleCatalog(tx, workspace.id),
+        tx.siteGrants.list(workspace.id, { resource: 'collection', collection: collection.name }),
+      ]);
+      const grants = requireOneCollectionGrants(
+        input.grants,
+        new GrantableRoles(catalog, stored),
+        collection.name,
+        'grants',
+      );
       const workloadGrants =
         input.workloadGrants === undefined
           ? null

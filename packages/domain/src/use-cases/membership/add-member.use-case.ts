@@ -131,6 +131,9 @@ export class AddMember {
             // credentials are set and the pending invitation is accepted now.
             const rule3 =
               member.kind === 'email_password' && existing.status === 'pending' && !user.passwordHash;
+            // Rule 5 before rule 6's answer: a password given for an account that
+            // has one is an error, never silently dropped with a 200.
+            if (member.kind === 'email_password' && user.passwordHash) throw userHasCredentials();
             if (!rule3) return { membership: existing, user, created: false, message: null };
             invitation = existing;
           }

@@ -4,7 +4,7 @@ import { recordAudit } from '../../audit/record';
 import { membershipNotFound } from '../../membership/membership.errors';
 import { statusAfter } from '../../membership/membership.machine';
 import { refuseLastOwner, refuseViolation, roleChangeViolation } from '../../membership/membership.policy';
-import { requireRoleForScope } from '../../roles/role';
+import { requireRoleForScope, requireRoleName } from '../../roles/role';
 import type { Deps } from '../deps';
 import { lockMembershipAndOwners } from './lock-membership';
 import type { Member } from './read-members.use-cases';
@@ -24,13 +24,13 @@ export class ChangeMemberRole {
     role: string;
     context: RequestContext;
   }): Promise<Member> {
-    const peek = await this.deps.uow.read.memberships.findById(input.membershipId);
-    if (!peek) throw membershipNotFound();
-    const role = requireRoleForScope(peek.scopeType, input.role);
+    requireRoleName(input.role);
     const now = this.deps.clock.now();
     return this.deps.uow.transaction(async (tx) => {
       const { membership, owners } = await lockMembershipAndOwners(tx, input.membershipId);
       const scope = await authorizeScopeOf(tx, input.userId, membership, 'manage_members', now);
+      // Which roles the scope takes is said only to those who may manage its members.
+      const role = requireRoleForScope(membership.scopeType, input.role);
       const user = await tx.users.findById(membership.userId);
       if (!user) throw membershipNotFound();
       if (membership.role === role) return { membership, user };

@@ -5,6 +5,7 @@ import { deriveVisibility, listedLaunchGrants } from '../../site-access/app-visi
 import {
   type AppGrantInput,
   type CollectionGrantInput,
+  GrantableRoles,
   type RoleGrantInput,
   requireAppGrants,
   requireCollectionGrants,
@@ -64,12 +65,18 @@ export class PutAccess {
         tx.siteGrants.list(workspace.id),
       ]);
       const names = collections.map((c) => c.name);
-      const vault = requireCollectionGrants(input.vaultGrants ?? [], catalog, new Set(names), 'vault_grants');
-      const files = requireFilesGrants(input.filesGrants ?? [], catalog, 'files_grants');
+      const grantable = new GrantableRoles(catalog, grants);
+      const vault = requireCollectionGrants(
+        input.vaultGrants ?? [],
+        grantable,
+        new Set(names),
+        'vault_grants',
+      );
+      const files = requireFilesGrants(input.filesGrants ?? [], grantable, 'files_grants');
       const launch =
         input.appGrants == null
           ? null
-          : requireAppGrants(input.appGrants, catalog, new Set(apps.map((a) => a.id)), 'app_grants');
+          : requireAppGrants(input.appGrants, grantable, new Set(apps.map((a) => a.id)), 'app_grants');
 
       // Rule 2: a collection left with no site-role grant falls back to admin-only.
       await tx.siteGrants.replace(workspace.id, { resource: 'collection' }, withAdminFallback(names, vault));
