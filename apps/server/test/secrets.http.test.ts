@@ -102,6 +102,36 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
     expect(JSON.stringify(events)).not.toContain(VALUES.db);
   });
 
+  it('reads the secrets named COMPARE and PROMOTE, not the compare and promote routes (paths are case-sensitive)', async () => {
+    const w = await workspaceWithOwner(t);
+    for (const key of ['COMPARE', 'PROMOTE', 'Compare'])
+      await t.http
+        .put(`${base(w.workspaceId)}/${key}`)
+        .set(w.auth)
+        .send({ value: `value of ${key}` })
+        .expect(201);
+    for (const key of ['COMPARE', 'PROMOTE', 'Compare']) {
+      const read = await t.http
+        .get(`${base(w.workspaceId)}/${key}`)
+        .set(w.auth)
+        .expect(200);
+      expect(read.body).toMatchObject({ key, value: `value of ${key}` });
+    }
+    // POST is not a method of a secret's path: nothing is promoted.
+    await t.http
+      .post(`${base(w.workspaceId)}/PROMOTE`)
+      .set(w.auth)
+      .send({ source_environment_id: w.devId, target_environment_id: w.prodId })
+      .expect(405);
+    const prod = await t.http
+      .get(`${base(w.workspaceId)}?environment_id=${w.prodId}`)
+      .set(w.auth)
+      .expect(200);
+    expect(prod.body.secrets).toEqual([]);
+    // Nor does a route answer under another case of its path.
+    await t.http.get(`/V1/workspaces/${w.workspaceId}/secrets`).set(w.auth).expect(404);
+  });
+
   it('keeps workspace-wide and per-environment sets apart; an unknown environment is 404', async () => {
     const w = await workspaceWithOwner(t);
     await t.http

@@ -242,6 +242,33 @@ describe('workloads, data collections and Access over HTTP', () => {
     expect(empty.body.grants.map((g: { role: string }) => g.role)).toEqual(['admin', 'admin', 'admin']);
   });
 
+  it('takes grant lists past the ordinary 100 kB body limit, up to 2 MB', async () => {
+    const w = await workspaceWithOwner(t);
+    await t.http.post(collections(w)).set(w.auth).send({ name: 'orders' }).expect(201);
+    const grant = { role: 'user', collection: 'orders', action: 'read' };
+    // 3,000 grants (about 170 kB), kept once each as rule 1 says.
+    const large = { vault_grants: Array.from({ length: 3000 }, () => grant) };
+    expect(JSON.stringify(large).length).toBeGreaterThan(150_000);
+    const put = await t.http.put(access(w)).set(w.auth).send(large).expect(200);
+    expect(put.body.vault_grants).toEqual([grant]);
+    const acl = { grants: Array.from({ length: 3000 }, () => ({ role: 'viewer', action: 'read' })) };
+    const aclPut = await t.http
+      .put(`${collections(w)}/orders/acl`)
+      .set(w.auth)
+      .send(acl)
+      .expect(200);
+    expect(aclPut.body.grants).toEqual([{ role: 'viewer', action: 'read' }]);
+    const huge = { vault_grants: Array.from({ length: 40_000 }, () => grant) };
+    const refused = await t.http.put(access(w)).set(w.auth).send(huge).expect(413);
+    expect(refused.body.code).toBe('body_too_large');
+    // Elsewhere the ordinary limit stays.
+    await t.http
+      .post(collections(w))
+      .set(w.auth)
+      .send({ name: 'x'.repeat(150_000) })
+      .expect(413);
+  });
+
   it('reads the Access document with the built-in roles and replaces it by the PUT rules', async () => {
     const w = await workspaceWithOwner(t);
     await t.http.post(collections(w)).set(w.auth).send({ name: 'orders' }).expect(201);

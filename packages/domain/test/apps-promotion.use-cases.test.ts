@@ -392,6 +392,50 @@ describe('promoting apps across environments', () => {
     expect(audited(world, 'app.promoted')[0]?.details).toMatchObject({ dry_run: true });
   });
 
+  it('fails a pair whose remembered target another pair names, rather than promoting two apps into one', async () => {
+    const { world, devId, prodId } = await twoEnvironments();
+    const shop = await seedApp(world, { slug: 'shop', environmentId: devId, name: 'Shop' });
+    const blog = await seedApp(world, { slug: 'blog', environmentId: devId, name: 'Blog' });
+    const shopProd = await seedApp(world, {
+      slug: 'shop-prod',
+      environmentId: prodId,
+      promotedFromAppId: shop.id,
+    });
+    for (const dryRun of [true, false]) {
+      const result = await promote(
+        world,
+        devId,
+        prodId,
+        [{ sourceAppId: shop.id }, { sourceAppId: blog.id, targetAppId: shopProd.id }],
+        { dryRun },
+      );
+      expect(result.failed).toEqual([{ sourceAppId: shop.id, error: 'target_app_in_another_pair' }]);
+      expect(result.promoted.map((p) => p.sourceAppId)).toEqual([blog.id]);
+    }
+    // shop-prod now counts as blog's copy: shop's own would be a new app, whose slug is taken.
+    const again = await promote(world, devId, prodId, [{ sourceAppId: blog.id }, { sourceAppId: shop.id }]);
+    expect(again.promoted).toMatchObject([{ sourceAppId: blog.id, targetAppId: shopProd.id }]);
+    expect(again.failed).toEqual([{ sourceAppId: shop.id, error: 'app_slug_taken' }]);
+  });
+
+  it('promotes a legacy coderunner app into one that exists, and creates none of that kind', async () => {
+    const { world, devId, prodId } = await twoEnvironments();
+    const legacy = await seedApp(world, {
+      slug: 'legacy',
+      kind: 'coderunner',
+      environmentId: devId,
+      name: 'New',
+    });
+    const before = snapshot(world);
+    const refused = await promote(world, devId, prodId, [{ sourceAppId: legacy.id }]);
+    expect(refused.failed).toEqual([{ sourceAppId: legacy.id, error: 'app_kind_not_creatable' }]);
+    expect(refused.promoted).toEqual([]);
+    const target = await seedApp(world, { slug: 'legacy-prod', kind: 'coderunner', environmentId: prodId });
+    const into = await promote(world, devId, prodId, [{ sourceAppId: legacy.id, targetAppId: target.id }]);
+    expect(into.promoted).toMatchObject([{ targetAppId: target.id, created: false }]);
+    expect(before).not.toBe(snapshot(world));
+  });
+
   it('refuses a malformed request whole: repeated apps (422), too many pairs (422), environments as compare', async () => {
     const { world, devId, prodId } = await twoEnvironments();
     const shop = await createApp(world, { slug: 'shop' });

@@ -150,6 +150,35 @@ describe('the code-execution proxy (spec: Code-execution proxy)', () => {
     expect(world.deps.codeRunner.callsOf('runOnce')[0]?.args).toEqual(['def-1', {}]);
   });
 
+  it('takes a recorded id that could not be an upstream id (written through PATCH) as not recorded', async () => {
+    const world = await aWorkspaceWorld();
+    const workload = await aWorkload(world);
+    for (const bad of ['..', '.', 'a/b', '../x', 'a?b', '%2e%2e']) {
+      const app = await seedApp(world, {
+        kind: 'standalone',
+        primaryCoderunnerId: workload.id,
+        manifest: { coderunner: { definition_id: bad, version_id: bad, deployment_id: bad } },
+      });
+      expect(coderunnerIdsOf(app.manifest)).toMatchObject({
+        definition_id: null,
+        version_id: null,
+        deployment_id: null,
+      });
+      await expect(
+        world.uc.coderunner.upload.execute({
+          ...target(world, app.slug),
+          description: '',
+          fileName: 'c.zip',
+          content: ZIP,
+        }),
+      ).rejects.toMatchObject({ code: 'coderunner_no_definition' });
+      await expect(
+        world.uc.coderunner.run.execute({ ...target(world, app.slug), payload: {} }),
+      ).rejects.toMatchObject({ kind: 'conflict' });
+    }
+    expect(world.deps.codeRunner.calls).toHaveLength(0);
+  });
+
   it('refuses apps of other kinds (400), archived apps (410) and unknown slugs (404) before any upstream call', async () => {
     const world = await aWorkspaceWorld();
     const shell = await seedApp(world, { slug: 'shell', kind: 'shell_federated' });
@@ -279,6 +308,37 @@ describe('the code-execution proxy (spec: Code-execution proxy)', () => {
       await expect(uc.deploy.execute({ ...target(world, app.slug), ...bad })).rejects.toMatchObject({
         code: 'invalid_deployment_configuration',
       });
+  });
+
+  it('answers a declined step (success: false in a 2xx) as the service gave it, and records nothing', async () => {
+    const world = await aWorkspaceWorld();
+    const app = await uploadedApp(world);
+    const before = await manifestOf(world, app.id);
+    const auditedBefore = world.deps.uow.tables.audit.length;
+    const no = { ok: true as const, value: { success: false, message: 'name taken', data: null } };
+    world.deps.codeRunner.answerNext('createDefinition', no);
+    const uc = world.uc.coderunner;
+    expect(
+      await uc.createDefinition.execute({
+        ...target(world, app.slug),
+        name: 'fn',
+        deploymentType: 1,
+        languageType: 1,
+      }),
+    ).toEqual(no.value);
+    world.deps.codeRunner.answerNext('uploadCode', no);
+    expect(
+      await uc.upload.execute({
+        ...target(world, app.slug),
+        description: '',
+        fileName: 'c.zip',
+        content: ZIP,
+      }),
+    ).toEqual(no.value);
+    world.deps.codeRunner.answerNext('createDeployment', no);
+    expect(await uc.deploy.execute(target(world, app.slug))).toEqual(no.value);
+    expect(await manifestOf(world, app.id)).toEqual(before);
+    expect(world.deps.uow.tables.audit).toHaveLength(auditedBefore);
   });
 
   it('answers 502 when a step’s answer lacks the id it must record', async () => {

@@ -33,8 +33,27 @@ describe('custom domain names (supplement §8)', () => {
     'xn--80ak6aa92e.com',
     'a-b.c-d.example',
     'ab--c.example',
+    // Ignored by UTS #46: dropped.
+    'shop.ex\u00adample.com',
+    'sh\u200bop.example.com',
+    'shop\ufe0f.example.com',
+    'shop.\ufeffexample.com',
+    'sh\u2060op.ex\u034fample.com',
   ])('maps %s as IDNA does', (input) => {
     expect(requireHostname(input)).toBe(domainToASCII(input));
+  });
+
+  it.each([
+    ['a zero-width joiner', 'sh\u200dop.example.com'],
+    ['a zero-width non-joiner', 'sh\u200cop.example.com'],
+    ['a left-to-right mark', 'shop\u200e.example.com'],
+    ['an Arabic letter mark', 'shop\u061c.example.com'],
+    ['a Hangul filler', 'shop\u3164.example.com'],
+    ['a private-use character', 'shop\ue000.example.com'],
+    ['an unassigned code point', 'shop\u0378.example.com'],
+  ])('refuses %s, as browsers do', (_what, input) => {
+    expect(domainToASCII(input)).toBe('');
+    expect(() => requireHostname(input)).toThrow(expect.objectContaining({ code: 'invalid_domain' }));
   });
 
   it('takes 253 characters and refuses 254', () => {

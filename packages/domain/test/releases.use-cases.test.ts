@@ -534,6 +534,29 @@ describe('public release files', () => {
     ).toBe('application/octet-stream');
   });
 
+  it('answers headers only (HEAD) without opening the file, and the same 404s', async () => {
+    const world = await aWorkspaceWorld();
+    const app = await aShellApp(world);
+    const release = await publish(world, app.id);
+    const opened = jest.spyOn(world.deps.blobs, 'get');
+    const head = await world.uc.releases.publicFile.execute({
+      releaseId: release.id,
+      path: 'remoteEntry.js',
+      headersOnly: true,
+    });
+    expect(head).toMatchObject({
+      contentType: 'text/javascript; charset=utf-8',
+      sizeBytes: REMOTE_ENTRY_JS.length,
+    });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of head.content) chunks.push(chunk);
+    expect(chunks).toEqual([]);
+    await expect(
+      world.uc.releases.publicFile.execute({ releaseId: release.id, path: 'missing.js', headersOnly: true }),
+    ).rejects.toMatchObject({ code: 'release_file_not_found' });
+    expect(opened).not.toHaveBeenCalled();
+  });
+
   it('answers the same 404 for a missing file, an unsafe path, an unpublished release and an archived app', async () => {
     const world = await aWorkspaceWorld();
     const app = await aShellApp(world);

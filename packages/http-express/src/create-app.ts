@@ -4,8 +4,10 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import {
   BRANDING_BODY_LIMIT,
+  GRANT_LISTS_BODY_LIMIT,
   LONG_TEXT_BODY_LIMIT,
   takesBrandingImages,
+  takesGrantLists,
   takesLongText,
   takesRawBytes,
 } from './body-limits';
@@ -84,6 +86,7 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('case sensitive routing', true);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
   app.use(requestId);
@@ -101,6 +104,7 @@ export function createApp(options: AppOptions): Express {
   const ordinaryJson = json(options.bodyLimit ?? '100kb');
   const longTextJson = json(LONG_TEXT_BODY_LIMIT);
   const brandingJson = json(BRANDING_BODY_LIMIT);
+  const grantListsJson = json(GRANT_LISTS_BODY_LIMIT);
   // Limits that count every request, a malformed body too, count before the body is read.
   app.use(admitPublicInviteRequests(options.useCases));
   app.use((req, res, next) => {
@@ -113,7 +117,9 @@ export function createApp(options: AppOptions): Express {
         ? brandingJson
         : takesLongText(req.path)
           ? longTextJson
-          : ordinaryJson;
+          : takesGrantLists(req.path) && req.method === 'PUT'
+            ? grantListsJson
+            : ordinaryJson;
     parse(req, res, (error?: unknown) => (error ? next(error) : refuseDeepJson(req, res, next)));
   });
 

@@ -32,7 +32,9 @@ const REGISTERED = new WeakMap<Router, RegisteredOperation[]>();
 
 /** A router whose operations are listed in the reference under `tag` (unless they name their own). */
 export function apiRouter(tag: string): Router {
-  const router = Router();
+  // Paths are case-sensitive: `/secrets/COMPARE` is the secret named COMPARE,
+  // not the compare route, as `/flags/Runtime` is the flag named Runtime.
+  const router = Router({ caseSensitive: true });
   TAGS.set(router, tag);
   return router;
 }
@@ -199,7 +201,7 @@ function pathTestOf(router: Router): RegExp | null {
   }
   for (const g of guards) alternatives.add(`${pathPattern(g.prefix).pattern}(?:/|$)`);
   if (alternatives.size === 0) return null;
-  return new RegExp(`^/(?:${[...alternatives].join('|')})`, 'i');
+  return new RegExp(`^/(?:${[...alternatives].join('|')})`);
 }
 
 /**

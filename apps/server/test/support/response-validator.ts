@@ -16,7 +16,6 @@ interface PathEntry {
   readonly template: string;
   readonly pattern: RegExp;
   /** The same, letter case as written: OpenAPI paths are case-sensitive. */
-  readonly exact: RegExp;
   readonly params: number;
   readonly item: Record<string, Json>;
 }
@@ -61,8 +60,7 @@ export class ResponseValidator {
           .replace(/\\?\{([^}\\]+)\\?\}/g, (_m, name: string) => (wildcards.has(name) ? '(.+)' : '([^/]+)'));
         return {
           template,
-          pattern: new RegExp(`^${source}/?$`, 'i'),
-          exact: new RegExp(`^${source}/?$`),
+          pattern: new RegExp(`^${source}/?$`),
           params: names.length,
           item,
         };
@@ -96,11 +94,8 @@ export class ResponseValidator {
   problems(method: string, url: string, res: CheckedResponse): string[] {
     const { pathname, searchParams } = new URL(url);
     const lower = method.toLowerCase();
-    // The router matches any letter case; a path the document names exactly is the one described
-    // (`/flags/Runtime` is the key route, not the reserved `runtime` one).
-    const matching = this.paths.filter((p) => p.pattern.test(pathname));
-    const exactly = matching.filter((p) => p.exact.test(pathname));
-    const candidates = exactly.length > 0 ? exactly : matching;
+    // Paths are case-sensitive, as the router's (`/flags/Runtime` is the key route, not `runtime`).
+    const candidates = this.paths.filter((p) => p.pattern.test(pathname));
     if (candidates.length === 0) return this.unrouted(pathname, res);
     const asGet = lower === 'head' ? 'get' : lower;
     const withMethod = candidates.filter((p) => p.item[asGet] !== undefined);

@@ -24,6 +24,8 @@ export const PAIR_FAILURES = {
   targetNotFound: 'target_app_not_found',
   notInTargetEnvironment: 'target_app_not_in_target_environment',
   kindMismatch: 'app_kind_mismatch',
+  /** The app the source was promoted to before is another pair's target in this request. */
+  targetInAnotherPair: 'target_app_in_another_pair',
   releaseNotFound: 'release_not_found',
   /** The release would take the organization past its `files.bytes` limit (the 507 of an upload). */
   filesQuotaExceeded: 'files_quota_exceeded',

@@ -53,3 +53,10 @@ export function requireEnvelope(result: UpstreamResult<CodeRunnerEnvelope>): Cod
       throw coderunnerRejected(result.status, result.message, result.retryAfterSeconds);
   }
 }
+
+/**
+ * A 2xx envelope with `success: false`: the service declined the step. The
+ * client gets it as the service gave it (200, its message), and nothing is
+ * recorded, so no id is looked for in it.
+ */
+export const declined = (envelope: CodeRunnerEnvelope): boolean => envelope.success === false;

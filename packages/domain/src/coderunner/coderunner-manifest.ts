@@ -1,3 +1,5 @@
+import { isUpstreamId } from './upstream-id';
+
 /**
  * Spec, Resources: the ids the proxy tracks under `manifest.coderunner` of
  * an app (and of a workload, supplement §12). Every key is present once the
@@ -13,7 +15,12 @@ export interface CoderunnerIds {
 
 const KEYS = ['definition_id', 'version_id', 'deployment_id', 'last_job_name', 'last_job_status'] as const;
 
-/** What `manifest.coderunner` holds now; anything that is not text counts as not recorded. */
+/**
+ * What `manifest.coderunner` holds now; anything that is not text counts as
+ * not recorded, and so does an id that could not be an upstream id (`..`,
+ * `a/b`): a manifest is the client's to write (PATCH app), and these ids go
+ * into the code-execution service's paths.
+ */
 export function coderunnerIdsOf(manifest: Record<string, unknown>): CoderunnerIds {
   const block = manifest.coderunner;
   const source = typeof block === 'object' && block !== null && !Array.isArray(block) ? block : {};
@@ -21,10 +28,14 @@ export function coderunnerIdsOf(manifest: Record<string, unknown>): CoderunnerId
     const value = (source as Record<string, unknown>)[key];
     return typeof value === 'string' && value !== '' ? value : null;
   };
+  const id = (key: 'definition_id' | 'version_id' | 'deployment_id') => {
+    const value = read(key);
+    return value !== null && isUpstreamId(value) ? value : null;
+  };
   return {
-    definition_id: read('definition_id'),
-    version_id: read('version_id'),
-    deployment_id: read('deployment_id'),
+    definition_id: id('definition_id'),
+    version_id: id('version_id'),
+    deployment_id: id('deployment_id'),
     last_job_name: read('last_job_name'),
     last_job_status: read('last_job_status'),
   };

@@ -8,6 +8,14 @@ const IDN_DOTS = /[\u3002\uff0e\uff61]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
 const NOT_A_BARE_HOST = /[/:@?#\\\s\u0000-\u001f\u007f]/;
 
+// UTS #46 "ignored" code points, mapped to nothing as browsers map them: the soft hyphen, the
+// zero-width space, word joiners, variation selectors, the byte order mark.
+const IDNA_IGNORED =
+  /\u00ad|\u034f|[\u180b-\u180f]|\u200b|\u2060|\u2064|[\ufe00-\ufe0f]|\ufeff|[\u{1bca0}-\u{1bca3}]|[\u{e0100}-\u{e01ef}]/gu;
+// What is still invisible, a format control (the zero-width joiners, direction marks),
+// unassigned or private use: browsers refuse a host that holds it.
+const IDNA_DISALLOWED = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u;
+
 const isAscii = (text: string) => [...text].every((c) => (c.codePointAt(0) as number) < 0x80);
 // C0 and C1 controls, spaces and what the bare-host check refuses: never part of a name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
@@ -35,14 +43,18 @@ const refuse = (why: string) =>
  * punycode (`xn--`), at least two labels, no scheme, port, path or
  * trailing dot, at most 253 characters. Unicode input is mapped as IDNA
  * does for ordinary names (compatibility normalisation, lowercase, the
- * ideographic full stops as dots) before each non-ASCII label is encoded.
+ * ideographic full stops as dots, the invisible code points it ignores
+ * dropped, and those it disallows refused) before each non-ASCII label is encoded.
  */
 export function requireHostname(input: string): string {
   const value = input.trim();
   if (value.length === 0 || value.length > Limits.domainMax)
     throw refuse(`must be 1 to ${Limits.domainMax} characters`);
-  if (NOT_A_BARE_HOST.test(value)) throw refuse('must be a bare hostname: no scheme, port, path or spaces');
-  const mapped = value.normalize('NFKC').toLowerCase().replace(IDN_DOTS, '.');
+  const visible = value.replace(IDNA_IGNORED, '');
+  if (NOT_A_BARE_HOST.test(visible)) throw refuse('must be a bare hostname: no scheme, port, path or spaces');
+  if (IDNA_DISALLOWED.test(visible))
+    throw refuse('must not hold invisible, format, unassigned or private-use characters');
+  const mapped = visible.normalize('NFKC').toLowerCase().replace(IDN_DOTS, '.');
   if (mapped.endsWith('.')) throw refuse('must not end with a dot');
   const labels = mapped.split('.').map((label) => (isAscii(label) ? label : `xn--${punycodeEncode(label)}`));
   if (labels.length < 2) throw refuse('needs at least two labels, such as app.example.com');

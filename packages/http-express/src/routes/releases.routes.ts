@@ -296,18 +296,16 @@ export function releasesRoutes(
       handlers: [
         releaseIdParam,
         async (req, res) => {
+          const headersOnly = req.method === 'HEAD';
           const file = await useCases.releases.publicFile.execute({
             releaseId: param(req.params.release_id),
             path: filePath(req),
+            headersOnly,
           });
           serveHeaders(res, file);
-          if (req.method === 'HEAD') {
-            // Nothing is sent: close what was opened for reading.
-            await file.content[Symbol.asyncIterator]().return?.();
-            res.end();
-            return;
-          }
-          await pipeline(file.content, res);
+          // HEAD: nothing was opened, nothing is sent.
+          if (headersOnly) res.end();
+          else await pipeline(file.content, res);
         },
       ],
     },

@@ -1,6 +1,12 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import type { App } from '../../app/app';
-import { appArchived, appNotFound, appNotShellFederated, appSlugTaken } from '../../app/app.errors';
+import {
+  appArchived,
+  appKindNotCreatable,
+  appNotFound,
+  appNotShellFederated,
+  appSlugTaken,
+} from '../../app/app.errors';
 import { promotedManifest, promotedSlug } from '../../app/app-promotion';
 import { duplicatePair, PAIR_FAILURES, tooManyPairs } from '../../app/app-promotion.errors';
 import { type RequestContext, recordAudit } from '../../audit/record';
@@ -100,6 +106,8 @@ async function plan(
   }
   const slug = promotedSlug(source.slug, environments.target.name);
   if (target === null) {
+    // A legacy `coderunner` app is promoted only into one that exists: no new app gets that kind.
+    if (source.kind === 'coderunner') refuse(appKindNotCreatable(source.kind).code);
     if (source.primaryCoderunnerId !== null)
       await requirePrimaryWorkload(tx, workspaceId, source.primaryCoderunnerId);
     if (await tx.apps.findBySlug(workspaceId, slug)) refuse(appSlugTaken(slug).code);
@@ -191,13 +199,26 @@ export class PromoteApps {
         promoted: [],
         failed: [],
       };
+      // Every target a pair names, and then each one a pair resolves to: no app is the target of two pairs.
+      const targets = new Set(
+        input.pairs.flatMap((p) => (p.targetAppId === undefined ? [] : [p.targetAppId])),
+      );
       for (const pair of input.pairs) {
         const planned = await planOrRefusal(tx, workspace.id, environments, pair);
-        if (typeof planned === 'string')
-          result.failed.push({ sourceAppId: pair.sourceAppId, error: planned });
-        else if (await exceedsFilesQuota(tx, this.deps.settings, organization, planned, dryRun))
-          result.failed.push({ sourceAppId: pair.sourceAppId, error: PAIR_FAILURES.filesQuotaExceeded });
-        else if (dryRun) result.promoted.push(dryRunOutcome(planned));
+        const failure =
+          typeof planned === 'string'
+            ? planned
+            : pair.targetAppId === undefined && planned.target !== null && targets.has(planned.target.id)
+              ? PAIR_FAILURES.targetInAnotherPair
+              : (await exceedsFilesQuota(tx, this.deps.settings, organization, planned, dryRun))
+                ? PAIR_FAILURES.filesQuotaExceeded
+                : null;
+        if (typeof planned === 'string' || failure !== null) {
+          result.failed.push({ sourceAppId: pair.sourceAppId, error: failure as string });
+          continue;
+        }
+        if (planned.target !== null) targets.add(planned.target.id);
+        if (dryRun) result.promoted.push(dryRunOutcome(planned));
         // Writes run outside the refusal net: a failed statement ends the whole transaction.
         else result.promoted.push(await this.apply(tx, planned, environments, now));
       }

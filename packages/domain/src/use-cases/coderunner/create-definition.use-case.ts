@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../audit/record';
-import { requireEnvelope } from '../../coderunner/coderunner-answer';
+import { declined, requireEnvelope } from '../../coderunner/coderunner-answer';
 import { requireDefinition } from '../../coderunner/definition';
 import { idFromAnswer } from '../../coderunner/upstream-id';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
@@ -27,6 +27,7 @@ export class CreateDefinition {
     const definition = requireDefinition(input);
     const { organization, workspace, app, as } = await authorizeProxy(this.deps, input, 'change');
     const envelope = requireEnvelope(await this.deps.codeRunner.createDefinition(as, definition));
+    if (declined(envelope)) return envelope;
     const definitionId = idFromAnswer(envelope.data, ['id', 'definitionId']);
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,

@@ -44,6 +44,7 @@ export class DeployApp {
       recordedDefinitionId: recorded.definition_id,
       configuration,
     });
+    if (deployed.deploymentId === null) return deployed.envelope;
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,
       workspaceId: workspace.id,

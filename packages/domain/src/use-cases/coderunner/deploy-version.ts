@@ -1,5 +1,5 @@
 import { coderunnerNoDefinition } from '../../coderunner/coderunner.errors';
-import { requireEnvelope } from '../../coderunner/coderunner-answer';
+import { declined, requireEnvelope } from '../../coderunner/coderunner-answer';
 import { idFromAnswer, optionalIdFromAnswer, requireUpstreamId } from '../../coderunner/upstream-id';
 import { requireCompleted } from '../../coderunner/version-status';
 import type {
@@ -13,7 +13,8 @@ export interface Deployed {
   readonly envelope: CodeRunnerEnvelope;
   readonly definitionId: string;
   readonly versionId: string;
-  readonly deploymentId: string;
+  /** Null when the service declined the deployment (`success: false`): nothing is recorded. */
+  readonly deploymentId: string | null;
 }
 
 /**
@@ -44,6 +45,6 @@ export async function deployVersion(
   const envelope = requireEnvelope(
     await codeRunner.createDeployment(as, { definitionId, versionId, configuration: input.configuration }),
   );
-  const deploymentId = idFromAnswer(envelope.data, ['id', 'deploymentId']);
+  const deploymentId = declined(envelope) ? null : idFromAnswer(envelope.data, ['id', 'deploymentId']);
   return { envelope, definitionId, versionId, deploymentId };
 }

@@ -4,7 +4,7 @@ import {
   coderunnerNoDefinition,
   invalidCoderunnerField,
 } from '../../coderunner/coderunner.errors';
-import { requireEnvelope } from '../../coderunner/coderunner-answer';
+import { declined, requireEnvelope } from '../../coderunner/coderunner-answer';
 import { coderunnerIdsOf } from '../../coderunner/coderunner-manifest';
 import { idFromAnswer } from '../../coderunner/upstream-id';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
@@ -54,6 +54,7 @@ export class UploadCode {
         content: input.content,
       }),
     );
+    if (declined(envelope)) return envelope;
     const versionId = idFromAnswer(envelope.data, ['versionId', 'id']);
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,

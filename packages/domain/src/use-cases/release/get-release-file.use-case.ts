@@ -14,6 +14,8 @@ export interface ReleaseFile {
   readonly content: AsyncIterable<Uint8Array>;
 }
 
+async function* nothing(): AsyncIterable<Uint8Array> {}
+
 /**
  * `GET /v1/public/releases/{release_id}/{path}`, unauthenticated: a file
  * of a published release of an active app. Every other case (unknown,
@@ -23,14 +25,20 @@ export interface ReleaseFile {
 export class GetReleaseFile {
   constructor(private readonly deps: Pick<Deps, 'uow' | 'blobs'>) {}
 
-  async execute(input: { releaseId: string; path: string }): Promise<ReleaseFile> {
+  /** With `headersOnly` (HEAD) the file is looked at, not opened: its content is empty. */
+  async execute(input: { releaseId: string; path: string; headersOnly?: boolean }): Promise<ReleaseFile> {
     if (!isBundlePath(input.path)) throw releaseFileNotFound();
     const { read } = this.deps.uow;
     const release = await read.releases.findPublishedById(input.releaseId);
     if (!release) throw releaseFileNotFound();
     const app = await read.apps.findById(release.workspaceId, release.appId);
     if (app?.status !== 'active') throw releaseFileNotFound();
-    const file = await this.deps.blobs.get(`${release.contentPrefix}${input.path}`);
+    const key = `${release.contentPrefix}${input.path}`;
+    const file = input.headersOnly
+      ? await this.deps.blobs
+          .stat(key)
+          .then((found) => found && { sizeBytes: found.sizeBytes, content: nothing() })
+      : await this.deps.blobs.get(key);
     if (!file) throw releaseFileNotFound();
     return {
       releaseId: release.id,

@@ -58,6 +58,7 @@ export class DeployWorkload {
       recordedDefinitionId: coderunnerIdsOf(workload.manifest).definition_id,
       configuration,
     });
+    if (deployed.deploymentId === null) return deployed.envelope;
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,
       workspaceId: workspace.id,
