@@ -270,6 +270,21 @@ describe('problem+json errors', () => {
       expectProblem(proxied, 404, 'not_found');
       expect(errorLines().length).toBe(before);
     });
+
+    it('a path segment that does not percent-decode (%ff) names nothing: 404, not a body error', async () => {
+      const { auth, workspaceId } = await workspaceWithOwner(t);
+      const before = errorLines().length;
+      for (const path of [
+        `/v1/workspaces/%ff/apps`,
+        `/v1/workspaces/${workspaceId}/apps/%ff`,
+        `/v1/workspaces/${workspaceId}/secrets/%ED%A0%80`,
+        `/v1/public/releases/%ff/remoteEntry.js`,
+      ]) {
+        const res = await t.http.get(path).set(auth).expect(404);
+        expectProblem(res, 404, 'not_found');
+      }
+      expect(errorLines().length).toBe(before);
+    });
   });
 
   it('ids that are not UUIDs name nothing: 404', async () => {

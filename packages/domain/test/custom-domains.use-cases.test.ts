@@ -276,6 +276,18 @@ describe('verifying domains (supplement §8)', () => {
     expect(detail).toContain('timeout');
   });
 
+  it('says, without asking DNS, that a domain too long for its TXT record name cannot be verified', async () => {
+    const world = await aWorkspaceWorld();
+    const app = await aStandaloneApp(world);
+    // 245 characters: accepted (at most 253), but `_svc-verify.` makes the record's name 257.
+    const long = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(50)}.com`;
+    await add(world, app.id, long);
+    world.deps.dns.zone = {};
+    const result = await verify(world, app.id, long);
+    expect(result).toMatchObject({ status: 'error', verified: false });
+    expect(result.detail).toContain('longer than the 253 characters');
+  });
+
   it('reads verifying while the lookups run', async () => {
     const { world, app } = await withDns(() => ({}));
     const seen: string[] = [];

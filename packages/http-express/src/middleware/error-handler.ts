@@ -35,6 +35,11 @@ const handle: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   const e = err as HttpishError;
+  if (err instanceof URIError) {
+    // The router could not decode a path segment (`%ff`): such a segment names nothing.
+    sendProblem(res, { status: 404, code: 'not_found', detail: 'nothing is named by this path' });
+    return;
+  }
   if (e.type === 'entity.parse.failed') {
     sendProblem(res, { status: 400, code: 'malformed_json', detail: 'the request body is not valid JSON' });
     return;

@@ -2,6 +2,8 @@ import type { CustomDomain, DomainStatus } from '../../custom-domain/custom-doma
 import { verificationRecordOf } from '../../custom-domain/custom-domain';
 import type { DnsResolver } from '../../ports/dns-resolver.port';
 
+const DNS_NAME_MAX = 253;
+
 export interface DomainCheck {
   readonly status: Exclude<DomainStatus, 'verifying'>;
   readonly detail: string;
@@ -25,6 +27,12 @@ export async function checkDomain(
   target: string,
 ): Promise<DomainCheck> {
   const record = verificationRecordOf(domain);
+  // A domain may have 253 characters; the record's name, 12 more, cannot exist in DNS past that.
+  if (record.name.length > DNS_NAME_MAX)
+    return {
+      status: 'error',
+      detail: `${record.name} is longer than the ${DNS_NAME_MAX} characters a DNS name may have, so no TXT record can prove ${domain.domain}; use a shorter domain`,
+    };
   const txt = await dns.resolveTxt(record.name);
   if (txt.status === 'failed')
     return {
