@@ -623,7 +623,7 @@ describe.each(CONCURRENT_DATABASES)('support ticket lifecycle, limits and operat
       const byMessage = await t.http
         .post(`${OPS}/${id}/redact`)
         .set(operator)
-        .send({ message_id: messageId })
+        .send({ message_id: messageId.toUpperCase() })
         .expect(200);
       expect(byMessage.body.messages[0]).toMatchObject({ id: messageId, body: marker, redacted: true });
       expect(byMessage.body.subject).toBe('card 4111 1111 1111 1111');

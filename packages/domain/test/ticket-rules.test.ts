@@ -215,7 +215,15 @@ describe('ticket text', () => {
   it('subjects are one line of 1 to 200 characters after trimming and sanitising', () => {
     expect(requireTicketSubject('  Billing \u202Equestion ')).toBe('Billing question');
     expect(requireTicketSubject('é'.repeat(200))).toHaveLength(200);
-    for (const bad of ['', '   ', '\u0000\u202E', 'two\nlines', 'x'.repeat(201)]) {
+    for (const bad of [
+      '',
+      '   ',
+      '\u0000\u202E',
+      'two\nlines',
+      'two\u2028lines',
+      'two\u2029lines',
+      'x'.repeat(201),
+    ]) {
       expect(() => requireTicketSubject(bad)).toThrow(
         expect.objectContaining({
           code: 'invalid_subject',
@@ -274,6 +282,7 @@ describe('ticket text', () => {
     refused({ error_text: 'e'.repeat(501) }, 'context.error_text');
     refused({ resource_id: 'e'.repeat(257) }, 'context.resource_id');
     refused({ error_text: 'two\nlines' }, 'context.error_text');
+    refused({ error_text: 'two\u2028lines' }, 'context.error_text');
     refused({ error_code: 42 }, 'context.error_code');
     refused({ page_path: '//evil.test' }, 'context.page_path');
   });

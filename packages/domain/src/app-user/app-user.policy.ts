@@ -1,5 +1,6 @@
 import { invalid } from '../shared/domain-error';
 import { Limits } from '../shared/limits';
+import { hasLineBreak } from '../shared/text';
 import type { AppUser } from './app-user';
 
 /**
@@ -41,7 +42,7 @@ export function patchGivesAccess(user: Pick<AppUser, 'enabled' | 'roles'>, patch
 export function personName(value: string | null | undefined, field: string): string | null {
   if (value === undefined || value === null) return null;
   const name = value.trim();
-  if (name.length > Limits.appUserNameMax || /[\r\n]/.test(name)) {
+  if (name.length > Limits.appUserNameMax || hasLineBreak(name)) {
     throw invalid(
       'invalid_name',
       `${field} must be one line of at most ${Limits.appUserNameMax} characters`,

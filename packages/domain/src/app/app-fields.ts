@@ -1,4 +1,5 @@
 import { Limits } from '../shared/limits';
+import { hasLineBreak } from '../shared/text';
 import { type AppKind, CREATABLE_APP_KINDS } from './app';
 import { appKindNotCreatable, invalidGitRepoUrl, invalidManifest } from './app.errors';
 
@@ -21,7 +22,7 @@ export function requireManifest(value: unknown): Record<string, unknown> {
 export function requireGitRepoUrl(value: string | null): string | null {
   if (value === null) return null;
   const url = value.trim();
-  if (url.length === 0 || url.length > Limits.appGitRepoUrlMax || /[\r\n]/.test(url)) {
+  if (url.length === 0 || url.length > Limits.appGitRepoUrlMax || hasLineBreak(url)) {
     throw invalidGitRepoUrl(Limits.appGitRepoUrlMax);
   }
   return url;

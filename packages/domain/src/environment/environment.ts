@@ -1,4 +1,5 @@
 import { invalid } from '../shared/domain-error';
+import { hasLineBreak } from '../shared/text';
 
 export type EnvironmentStatus = 'active' | 'inactive';
 export const ENVIRONMENT_STATUSES: readonly EnvironmentStatus[] = ['active', 'inactive'];
@@ -26,7 +27,7 @@ const CONTROL = /\p{Cc}/u;
  */
 export function requireEnvironmentName(value: string): string {
   const name = value.trim();
-  if (name.length === 0 || [...name].length > NAME_MAX || CONTROL.test(name)) {
+  if (name.length === 0 || [...name].length > NAME_MAX || CONTROL.test(name) || hasLineBreak(name)) {
     throw invalid('invalid_environment_name', 'name must be one line of 1 to 63 characters', [
       { field: 'name', message: 'must be one line of 1 to 63 characters' },
     ]);

@@ -1,4 +1,5 @@
 import { Limits } from '../shared/limits';
+import { hasLineBreak } from '../shared/text';
 import { RELEASE_BUNDLES, type ReleaseBundle } from './release';
 import {
   releaseBundleInvalid,
@@ -19,7 +20,7 @@ export function requireBundle(value: string | undefined): ReleaseBundle {
 export function requireLabel(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   const label = value.trim();
-  if ([...label].length > Limits.releaseLabelMax || /[\r\n]/.test(label)) throw releaseLabelInvalid();
+  if ([...label].length > Limits.releaseLabelMax || hasLineBreak(label)) throw releaseLabelInvalid();
   return label.length === 0 ? null : label;
 }
 

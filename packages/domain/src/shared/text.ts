@@ -4,11 +4,19 @@ import { Limits } from './limits';
 /** Length in characters (code points), as people count them: an emoji is one. */
 export const characterCount = (value: string): number => [...value].length;
 
+/**
+ * Whether text breaks a line: CR, LF, and the other breaks Unicode names
+ * (vertical tab, form feed, next line, the line and paragraph separators
+ * U+2028 and U+2029), which an email header, a log line or a browser may
+ * also end a line at.
+ */
+export const hasLineBreak = (text: string): boolean => /[\n\v\f\r\u0085\u2028\u2029]/.test(text);
+
 /** A display name: trimmed, one line, 1 to 200 characters (code points). */
 export function requireName(value: string, field = 'name'): string {
   const name = value.trim();
   const length = characterCount(name);
-  if (length === 0 || length > Limits.nameMax || /[\r\n]/.test(name)) {
+  if (length === 0 || length > Limits.nameMax || hasLineBreak(name)) {
     throw invalid('invalid_name', `${field} must be one line of 1 to ${Limits.nameMax} characters`, [
       { field, message: `must be one line of 1 to ${Limits.nameMax} characters` },
     ]);

@@ -1,5 +1,6 @@
 import { type FieldError, invalid } from '../shared/domain-error';
 import { Limits } from '../shared/limits';
+import { hasLineBreak } from '../shared/text';
 import type { TicketContext } from './ticket';
 import { characterCount, sanitizeTicketText } from './ticket-text';
 
@@ -15,7 +16,7 @@ const fieldError = (code: string, field: string, message: string) =>
 export function requireTicketSubject(value: string): string {
   const subject = sanitizeTicketText(value).trim();
   const n = characterCount(subject);
-  if (n === 0 || n > Limits.ticketSubjectMax || /[\r\n]/.test(subject)) {
+  if (n === 0 || n > Limits.ticketSubjectMax || hasLineBreak(subject)) {
     throw fieldError(
       'invalid_subject',
       'subject',
@@ -72,7 +73,7 @@ export function requireTicketContext(raw: Record<string, unknown>): TicketContex
     }
     const text = sanitizeTicketText(value);
     const max = Limits.ticketContext[key];
-    if (/[\r\n]/.test(text)) errors.push({ field, message: 'must be a single line' });
+    if (hasLineBreak(text)) errors.push({ field, message: 'must be a single line' });
     else if (characterCount(text) > max) errors.push({ field, message: `must be at most ${max} characters` });
     else if (key === 'page_path' && !isPagePath(text)) {
       errors.push({

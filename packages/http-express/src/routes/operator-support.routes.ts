@@ -150,7 +150,8 @@ export function operatorSupportRoutes(useCases: UseCases, operatorToken: string)
           const body = parseBody(TicketRedactionDto, req.body);
           const detail = await op.redact.execute({
             ticketId: param(req.params.ticket_id),
-            messageId: body.message_id,
+            // Ids are UUIDs in any letter case; stored in lower case.
+            messageId: body.message_id?.toLowerCase(),
             subject: body.subject,
             ip: clientIp(req),
           });
