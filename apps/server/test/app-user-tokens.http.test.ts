@@ -152,6 +152,24 @@ describe.each(DATABASES)('app-user tokens on %s', (kind) => {
     expect((await t.http.get(`${ws}/apps/${closed}`).set(as).expect(404)).body.code).toBe('app_not_found');
   });
 
+  it("rule 7: a token signed in with one app's app_id (azp) is accepted for another app of the workspace", async () => {
+    const ws = `/v1/workspaces/${w.workspaceId}`;
+    const create = async (slug: string) =>
+      (await t.http.post(`${ws}/apps`).set(w.auth).send({ name: slug, slug }).expect(201)).body.id as string;
+    const slugA = `app-a-${randomUUID().slice(0, 6)}`;
+    const slugB = `app-b-${randomUUID().slice(0, 6)}`;
+    const appA = await create(slugA);
+    const appB = await create(slugB);
+    const email = uniqueEmail('cross-app');
+    await w.add({ email, password: 'cross app password', temporary_password: false }).expect(201);
+    const signedIn = await token({ email, password: 'cross app password', app_id: appA }).expect(200);
+    expect(claimsOf(signedIn.body.access_token).azp).toBe(appA);
+    const as = bearer(signedIn.body.access_token);
+    expect((await t.http.get(`${ws}/apps/${appB}`).set(as).expect(200)).body.id).toBe(appB);
+    expect((await t.http.get(`${ws}/apps/by-slug?slug=${slugB}`).set(as).expect(200)).body.app_id).toBe(appB);
+    await t.http.get(`${ws}/flags/runtime`).set(as).expect(200);
+  });
+
   it('disabling or deleting the user revokes their token at once (401)', async () => {
     const { id, tokens } = await signedInAppUser(t, w, uniqueEmail('revoked'), 'revoked password');
     const runtime = `/v1/workspaces/${w.workspaceId}/flags/runtime`;

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { UNIT_OF_WORK, type UnitOfWork } from '@groundfloor/domain';
 import { bearer, operator, uniqueEmail } from './support/api';
 import { mailedToken, type PlatformWorkspace, platformWorkspace, publicCall } from './support/app-users';
+import { userIdOf } from './support/seed';
+import { appSeeder } from './support/seed-apps';
 import { DATABASES, startTestServer, type TestServer } from './support/test-server';
 import { workspaceWithOwner } from './support/workspace';
 
@@ -22,6 +25,8 @@ describe.each(DATABASES)('app users on %s', (kind) => {
   });
 
   const user = (id: string, suffix = '') => `${w.users}/${id}${suffix}`;
+  const mailedTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
+  const seeder = async () => appSeeder(t, await userIdOf(t, w.owner.email), w.workspaceId);
 
   describe('invite (POST /users)', () => {
     it('201: a pending user, an invitation email with a 72-hour link after #token=', async () => {
@@ -82,6 +87,29 @@ describe.each(DATABASES)('app users on %s', (kind) => {
       expect(role.body).toMatchObject({ code: 'unknown_app_role', errors: [{ field: 'role' }] });
     });
 
+    it('422 invalid_sign_in_app for a legacy coderunner app_id, nothing sent; a standalone app_id opens that app', async () => {
+      const apps = await seeder();
+      const legacy = await apps.legacyCoderunnerApp();
+      const refusedEmail = uniqueEmail('legacy');
+      const refused = await w.invite({ email: refusedEmail, app_id: legacy.id }).expect(422);
+      expect(refused.body.code).toBe('invalid_sign_in_app');
+      expect(mailedTo(refusedEmail)).toEqual([]);
+      const listed = await t.http.get(`${w.users}?limit=200`).set(w.auth).expect(200);
+      expect(listed.body.total).toBeLessThanOrEqual(200);
+      expect(listed.body.users.map((u: { email: string }) => u.email)).not.toContain(refusedEmail);
+
+      const site = await apps.standaloneApp();
+      const email = uniqueEmail('site');
+      const invited = await w.invite({ email, app_id: site.id }).expect(201);
+      expect(invited.body).toMatchObject({ email, invite_pending: true, email_sent: true });
+      // docs/sign-in.md: the link opens the sign-in address with ?app_id= naming the app.
+      const done = await publicCall(t, '/v1/public/invite-links/redeem', {
+        token: mailedToken(t, email),
+        password: 'my chosen password',
+      }).expect(200);
+      expect(done.body.sign_in_url).toMatch(new RegExp(`/sign-in/${w.workspaceId}\\?app_id=${site.id}$`));
+    });
+
     it('409 without active platform sign-in, 409 tenant_id while multi-tenant is off', async () => {
       const plain = await workspaceWithOwner(t);
       const res = await t.http
@@ -131,6 +159,66 @@ describe.each(DATABASES)('app users on %s', (kind) => {
         'app_user_can_sign_in',
       );
     });
+    it('checks app_id as invite does: 404 unknown, 422 archived or legacy coderunner; a standalone app opens from sign_in_url', async () => {
+      const apps = await seeder();
+      const archived = await apps.standaloneApp();
+      await apps.archive(archived.id);
+      const legacy = await apps.legacyCoderunnerApp();
+      const email = uniqueEmail('addapp');
+      const add = (appId: string) => w.add({ email, password: 'a good password', app_id: appId });
+      expect((await add(randomUUID()).expect(404)).body.code).toBe('app_not_found');
+      expect((await add(archived.id).expect(422)).body.code).toBe('invalid_sign_in_app');
+      expect((await add(legacy.id).expect(422)).body.code).toBe('invalid_sign_in_app');
+      expect(mailedTo(email)).toEqual([]);
+
+      const site = await apps.standaloneApp();
+      const added = await add(site.id).expect(201);
+      expect(added.body.sign_in_url).toMatch(new RegExp(`/sign-in/${w.workspaceId}\\?app_id=${site.id}$`));
+      expect(mailedTo(email)).toHaveLength(1);
+      expect(mailedTo(email)[0]?.text).toContain(added.body.sign_in_url);
+    });
+  });
+
+  describe('a user linked through single sign-on', () => {
+    it('409 app_user_can_sign_in on invite, add, resend and invite-link; no email is sent', async () => {
+      const connection = await t.http
+        .post(`/v1/workspaces/${w.workspaceId}/auth/sso`)
+        .set(w.auth)
+        .send({
+          protocol: 'oidc',
+          name: 'Okta',
+          issuer: 'https://acme.okta.example',
+          client_id: 'client-123',
+          authorization_endpoint: 'https://acme.okta.example/oauth2/v1/authorize',
+        })
+        .expect(201);
+      const email = uniqueEmail('sso');
+      const pending = await w.invite({ email, send_email: false }).expect(201);
+      // No route links a user to a connection (single sign-on does): linked in the store.
+      const uow = await t.running.container.getAsync<UnitOfWork>(UNIT_OF_WORK);
+      await uow.transaction(async (tx) => {
+        const found = await tx.appUsers.findById(w.workspaceId, pending.body.id);
+        if (!found) throw new Error('the invited user is gone');
+        await tx.appUsers.save({ ...found, ssoConnectionIds: [connection.body.id] });
+      });
+      const before = (await t.http.get(user(pending.body.id)).set(w.auth).expect(200)).body;
+      const sent = t.mailer.sent.length;
+
+      const refusals = [
+        w.invite({ email }),
+        w.add({ email, password: 'a good password', temporary_password: false }),
+        w.add({ email, generate_password: true }),
+        t.http.post(user(pending.body.id, '/resend-invite')).set(w.auth),
+        t.http.post(user(pending.body.id, '/invite-link')).set(w.auth),
+      ];
+      for (const request of refusals) {
+        const res = await request;
+        expect(res.status).toBe(409);
+        expect(res.body.code).toBe('app_user_can_sign_in');
+      }
+      expect(t.mailer.sent).toHaveLength(sent);
+      expect((await t.http.get(user(pending.body.id)).set(w.auth).expect(200)).body).toEqual(before);
+    });
   });
 
   describe('list, get, PATCH, DELETE', () => {
@@ -177,6 +265,39 @@ describe.each(DATABASES)('app users on %s', (kind) => {
       } finally {
         await freeze(false);
       }
+    });
+
+    it('on a suspended organization: re-enabling and granting roles are 403 organization_suspended and change nothing; disabling and empty roles pass', async () => {
+      const s = await platformWorkspace(t);
+      const path = (id: string) => `${s.users}/${id}`;
+      const patch = (id: string, body: object) => t.http.patch(path(id)).set(s.auth).send(body);
+      const disabled = await s.invite({ email: uniqueEmail('off'), send_email: false }).expect(201);
+      await patch(disabled.body.id, { enabled: false }).expect(200);
+      const active = await s.invite({ email: uniqueEmail('on'), send_email: false }).expect(201);
+      expect(active.body.roles).toEqual(['user']);
+      const suspend = (suspended: boolean) =>
+        t.http
+          .patch(`/v1/operator/organizations/${s.owner.organizationId}`)
+          .set(operator)
+          .send({ suspended })
+          .expect(200);
+      await suspend(true);
+      try {
+        expect((await patch(disabled.body.id, { enabled: true }).expect(403)).body.code).toBe(
+          'organization_suspended',
+        );
+        expect((await patch(active.body.id, { roles: ['viewer'] }).expect(403)).body.code).toBe(
+          'organization_suspended',
+        );
+        expect((await t.http.get(path(disabled.body.id)).set(s.auth).expect(200)).body.enabled).toBe(false);
+        expect((await t.http.get(path(active.body.id)).set(s.auth).expect(200)).body.roles).toEqual(['user']);
+        expect((await patch(active.body.id, { enabled: false }).expect(200)).body.enabled).toBe(false);
+        expect((await patch(active.body.id, { roles: [] }).expect(200)).body.roles).toEqual([]);
+      } finally {
+        await suspend(false);
+      }
+      // The refusal was the suspension's: lifted, re-enabling works.
+      expect((await patch(disabled.body.id, { enabled: true }).expect(200)).body.enabled).toBe(true);
     });
 
     it('DELETE is 204, then 404', async () => {

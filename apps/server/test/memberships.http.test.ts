@@ -104,6 +104,60 @@ describe.each(CONCURRENT_DATABASES)('memberships: adding and reading members on 
     ]);
   });
 
+  it('send_email false without a password is ignored: a new invitee still gets the set-password email', async () => {
+    const { auth, workspace } = await orgWithWorkspace();
+    const email = uniqueEmail('no-opt-out');
+    const sent = t.mailer.sent.length;
+    const res = await t.http
+      .post(membersPath(workspace))
+      .set(auth)
+      .send({ email, role: 'writer', send_email: false })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      user_email: email,
+      email_sent: true,
+      email_skipped_reason: null,
+    });
+    expect(t.mailer.sent).toHaveLength(sent + 1);
+    const mail = t.mailer.last();
+    expect(mail).toMatchObject({ to: email, template: 'set_password' });
+    // The link works: without it the invitee could never sign in.
+    const password = 'invitee-password-2';
+    await t.http
+      .post('/v1/public/password-links/redeem')
+      .send({ token: tokenFrom(mail?.text ?? ''), password })
+      .expect(200);
+    await t.http.post('/v1/auth/token').send({ email, password }).expect(200);
+  });
+
+  it('send_email false without a password is ignored: an existing user still gets the invitation details', async () => {
+    const { auth, org } = await orgWithWorkspace();
+    const other = await organizationWithOwner(t);
+    const sent = t.mailer.sent.length;
+    const res = await t.http
+      .post(membersPath(org))
+      .set(auth)
+      .send({ email: other.email, role: 'writer', send_email: false, temporary_password: true })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      status: 'accepted',
+      user_email: other.email,
+      email_sent: true,
+      email_skipped_reason: null,
+    });
+    expect(t.mailer.sent).toHaveLength(sent + 1);
+    const mail = t.mailer.last();
+    expect(mail).toMatchObject({ to: other.email, template: 'invitation_details' });
+    expect(mail?.text).toContain('writer');
+    // temporary_password likewise means nothing without a password: their own password stays as it was.
+    const signIn = await t.http
+      .post('/v1/auth/token')
+      .send({ email: other.email, password: other.password })
+      .expect(200);
+    expect(signIn.body.password_change_required).toBe(false);
+  });
+
   it('rule 3: email + password sets credentials, temporary by default; the email never holds the password', async () => {
     const { auth, org } = await orgWithWorkspace();
     const email = uniqueEmail('pw');

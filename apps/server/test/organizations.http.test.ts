@@ -416,6 +416,76 @@ describe.each(CONCURRENT_DATABASES)('organizations, workspaces and environments 
     await t.http.get('/v1/accounts/00000000-0000-4000-8000-000000000000/quota').set(auth).expect(404);
   });
 
+  it('audit.events and llm.cu limits are reported only: writes go on past them; workspaces is enforced', async () => {
+    const owner = await organizationWithOwner(t);
+    const auth = bearer(owner.token);
+    const orgId = owner.organizationId;
+    const patched = await t.http
+      .patch(`/v1/operator/organizations/${orgId}`)
+      .set(operator)
+      .send({ limits: { 'audit.events': 0, 'llm.cu': 0 } })
+      .expect(200);
+    expect(patched.body.limits).toMatchObject({ 'audit.events': 0, 'llm.cu': 0 });
+    type Line = { key: string; current: number; limit: number | null };
+    const quota = async () => {
+      const res = await t.http.get(`/v1/organizations/${orgId}/quota`).set(auth).expect(200);
+      return Object.fromEntries((res.body.limits as Line[]).map((l) => [l.key, l])) as Record<string, Line>;
+    };
+    const before = await quota();
+    // Bootstrapping the organization was already audited: the ceiling of 0 is passed from the start.
+    expect(before['audit.events']).toMatchObject({ limit: 0, current: expect.any(Number) });
+    expect(before['audit.events']?.current).toBeGreaterThan(0);
+
+    // Audited writes of every kind still succeed.
+    const ws = await t.http
+      .post(`/v1/organizations/${orgId}/workspaces`)
+      .set(auth)
+      .send({ name: 'Past the audit limit' })
+      .expect(201);
+    const workspaceId = ws.body.id as string;
+    await t.http
+      .post(`/v1/workspaces/${workspaceId}/environments`)
+      .set(auth)
+      .send({ name: 'prod' })
+      .expect(201);
+    await t.http
+      .put(`/v1/workspaces/${workspaceId}/secrets/API_TOKEN`)
+      .set(auth)
+      .send({ value: 'still-written-1' })
+      .expect(201);
+    const revealed = await t.http
+      .get(`/v1/workspaces/${workspaceId}/secrets/API_TOKEN`)
+      .set(auth)
+      .expect(200);
+    expect(revealed.body.value).toBe('still-written-1');
+    await t.http
+      .patch(`/v1/workspaces/${workspaceId}`)
+      .set(auth)
+      .send({ name: 'Renamed past the limit' })
+      .expect(200);
+
+    const after = await quota();
+    expect(after['audit.events']?.limit).toBe(0);
+    // Still counted, and still growing: the writes above were audited, not refused.
+    expect(after['audit.events']?.current).toBeGreaterThan(before['audit.events']?.current ?? 0);
+    expect(after['llm.cu']).toMatchObject({ limit: 0, current: 0 });
+    const audit = await t.http.get(`/v1/workspaces/${workspaceId}/audit?limit=200`).set(auth).expect(200);
+    expect(audit.body.events.map((e: { action: string }) => e.action)).toContain('secret.revealed');
+
+    // The same organization's workspaces limit, by contrast, is enforced.
+    await t.http
+      .patch(`/v1/operator/organizations/${orgId}`)
+      .set(operator)
+      .send({ limits: { workspaces: after.workspaces?.current } })
+      .expect(200);
+    const refused = await t.http
+      .post(`/v1/organizations/${orgId}/workspaces`)
+      .set(auth)
+      .send({ name: 'One too many' })
+      .expect(409);
+    expect(refused.body.code).toBe('quota_exceeded');
+  });
+
   it('billing statements need view_billing (owner, admin, billing_admin); plans list every tier', async () => {
     const owner = await organizationWithOwner(t);
     const orgScope = { type: 'account' as const, id: owner.organizationId };

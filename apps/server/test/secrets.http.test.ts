@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { secretContext, UNIT_OF_WORK, type UnitOfWork } from '@groundfloor/domain';
 import { bearer, operator, organizationWithOwner } from './support/api';
 import { grantRole, userIdOf } from './support/seed';
 import { type SwitchableKeyManagement, switchableKms } from './support/switchable-kms';
@@ -11,6 +13,8 @@ const VALUES = {
   prod: 'prod-only-value-7a1b',
   changed: 'rotated-value-99c1',
   kmsDown: 'value-written-while-kms-down-42',
+  managedDb: 'postgres://managed:m4n4g3d-Pa55@db.platform.internal/ws',
+  managedApi: 'dp_managed_QwErTy0123456789AbC',
 };
 
 describe.each(DATABASES)('secrets on %s', (kind) => {
@@ -661,6 +665,83 @@ describe.each(DATABASES)('secrets on %s', (kind) => {
     });
     expect(events[2]?.details).toMatchObject({ dry_run: true, copied: ['EXISTING', 'NEW_ONE'] });
     expect(JSON.stringify(events)).not.toContain('promoted-value');
+  });
+
+  it('promote without keys leaves platform-managed keys out entirely (dry run and real), and never copies them', async () => {
+    const w = await workspaceWithOwner(t);
+    // The API refuses to write platform-managed keys, so the platform's own rows are
+    // written the way the platform writes them: through the unit of work, sealed under
+    // the source environment's context.
+    const uow = await t.running.container.getAsync<UnitOfWork>(UNIT_OF_WORK);
+    const managed = { MANAGED_DATABASE_URL: VALUES.managedDb, DATAPLANE_SERVICE_API_KEY: VALUES.managedApi };
+    await uow.transaction(async (tx) => {
+      for (const [key, value] of Object.entries(managed)) {
+        const now = new Date();
+        await tx.secrets.save({
+          id: randomUUID(),
+          workspaceId: w.workspaceId,
+          environmentId: w.devId,
+          key,
+          description: 'managed by the platform',
+          sealed: await kms.seal(new TextEncoder().encode(value), secretContext(w.workspaceId, w.devId, key)),
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    });
+    await t.http
+      .put(`${base(w.workspaceId)}/ORDINARY?environment_id=${w.devId}`)
+      .set(w.auth)
+      .send({ value: 'ordinary-value-1' })
+      .expect(201);
+    // The seeded rows are real: revealable in the source environment.
+    const seeded = await t.http
+      .get(`${base(w.workspaceId)}/MANAGED_DATABASE_URL?environment_id=${w.devId}`)
+      .set(w.auth)
+      .expect(200);
+    expect(seeded.body.value).toBe(VALUES.managedDb);
+
+    const promote = (body: Record<string, unknown>) =>
+      t.http
+        .post(`${base(w.workspaceId)}/promote`)
+        .set(w.auth)
+        .send({ source_environment_id: w.devId, target_environment_id: w.prodId, ...body });
+    const expectManagedOutOf = (body: Record<string, unknown>) => {
+      const named = JSON.stringify([body.copied, body.skipped, body.failed]);
+      for (const key of Object.keys(managed)) expect(named).not.toContain(key);
+    };
+
+    for (const body of [{ dry_run: true }, { dry_run: true, mode: 'overwrite' }]) {
+      const dry = await promote(body).expect(200);
+      expect(dry.body).toMatchObject({ dry_run: true, copied: ['ORDINARY'], skipped: [], failed: [] });
+      expectManagedOutOf(dry.body);
+    }
+    const real = await promote({}).expect(200);
+    expect(real.body).toMatchObject({
+      mode: 'skip_existing',
+      dry_run: false,
+      copied: ['ORDINARY'],
+      skipped: [],
+      failed: [],
+    });
+    expectManagedOutOf(real.body);
+    const again = await promote({ mode: 'overwrite' }).expect(200);
+    expect(again.body).toMatchObject({ copied: ['ORDINARY'], skipped: [], failed: [] });
+    expectManagedOutOf(again.body);
+
+    const inProd = (key: string) =>
+      t.http.get(`${base(w.workspaceId)}/${key}?environment_id=${w.prodId}`).set(w.auth);
+    expect((await inProd('ORDINARY').expect(200)).body.value).toBe('ordinary-value-1');
+    for (const key of Object.keys(managed)) {
+      const missing = await inProd(key).expect(404);
+      expect(missing.body.code).toBe('secret_not_found');
+    }
+    // Nothing of the platform's reached the target set, listed or not.
+    const target = await uow.read.secrets.listSet(w.workspaceId, w.prodId);
+    expect(target.map((s) => s.key)).toEqual(['ORDINARY']);
+    const events = (await auditActions(w)).filter((e) => e.action === 'secret.promoted');
+    expect(events).toHaveLength(4);
+    expect(JSON.stringify(events)).not.toMatch(/MANAGED_DATABASE_URL|DATAPLANE_SERVICE_API_KEY/);
   });
 
   it('refuses writes on a frozen workspace and in a suspended organization; reads and reveals still work', async () => {

@@ -1,4 +1,5 @@
 import type { AppGrantInput, CollectionGrantInput, Principal, PutAccessInput, RoleGrantInput } from '../src';
+import { addUser } from './support/app-user-world';
 import { aWorkload, createApp, seedApp } from './support/app-world';
 import { putAuth } from './support/sign-in-world';
 import {
@@ -49,6 +50,30 @@ const shown = (grants: readonly object[]) =>
     const { resource: _resource, ...rest } = g as { resource: string };
     return rest;
   });
+
+/**
+ * App users signed in through the workspace's platform sign-in, one per role:
+ * real app_user principals, as the HTTP layer would authenticate them.
+ */
+async function appUsers(world: WorkspaceWorld, roles: readonly string[]) {
+  await putAuth(world, { mode: 'platform' });
+  const callers: Principal[] = [];
+  for (const role of roles) {
+    const email = `${role}-site-user@example.test`;
+    const password = `${role} site password`;
+    await addUser(world, { email, password, temporaryPassword: false, role });
+    const pair = await world.uc.appUserTokens.signIn.execute({
+      workspaceId: world.workspaceId,
+      email,
+      password,
+      ip: null,
+    });
+    const caller = await world.uc.authenticateCaller.execute(pair.access_token);
+    expect(caller).toMatchObject({ kind: 'app_user', workspaceId: world.workspaceId, roles: [role] });
+    callers.push(caller);
+  }
+  return callers;
+}
 
 async function withApps() {
   const world = await aWorkspaceWorld();
@@ -107,6 +132,40 @@ describe('Access read (spec: Access)', () => {
       });
       await expect(putAccess(world, {}, caller)).rejects.toMatchObject({ code: 'caller_kind_not_allowed' });
     }
+  });
+  it('PUT rule 8: app users get 403 on GET and PUT whatever their role, admin included; grants unchanged', async () => {
+    const { world, portal } = await withApps();
+    await collection(world, 'orders');
+    await putAccess(world, {
+      vaultGrants: [vault('user', 'orders', 'read')],
+      filesGrants: [files('viewer', 'read')],
+      appGrants: [launch('viewer', portal.id)],
+    });
+    const callers = await appUsers(world, ['admin', 'user']);
+    const document = await getAccess(world);
+    const before = snapshot(world);
+    for (const caller of callers) {
+      await expect(getAccess(world, caller)).rejects.toMatchObject({
+        kind: 'forbidden',
+        code: 'caller_kind_not_allowed',
+      });
+      // A body that would change every list, were it accepted.
+      await expect(
+        putAccess(
+          world,
+          {
+            vaultGrants: [vault('admin', 'orders', 'write')],
+            filesGrants: [files('admin', 'write')],
+            appGrants: [],
+          },
+          caller,
+        ),
+      ).rejects.toMatchObject({ kind: 'forbidden', code: 'caller_kind_not_allowed' });
+      await expect(putAccess(world, {}, caller)).rejects.toMatchObject({ code: 'caller_kind_not_allowed' });
+    }
+    expect(snapshot(world)).toBe(before);
+    expect(await getAccess(world)).toEqual(document);
+    expect(audited(world, 'access.updated')).toHaveLength(1);
   });
 });
 
@@ -598,6 +657,48 @@ describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
     }
   });
 
+  it('answers app users 403 too, role admin and role user alike; the setting is unchanged', async () => {
+    const { world, portal } = await withApps();
+    await world.uc.apps.putAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      appId: portal.id,
+      visibility: 'restricted',
+      grants: [{ role: 'viewer', action: 'read' }],
+      context: ctx(world.ownerId),
+    });
+    const callers = await appUsers(world, ['admin', 'user']);
+    const before = snapshot(world);
+    for (const caller of callers) {
+      await expect(
+        world.uc.apps.getAccess.execute({ caller, workspaceId: world.workspaceId, appId: portal.id }),
+      ).rejects.toMatchObject({ kind: 'forbidden', code: 'caller_kind_not_allowed' });
+      // An admin app user trying to grant itself launch, a user trying to open the app to all.
+      await expect(
+        world.uc.apps.putAccess.execute({
+          caller,
+          workspaceId: world.workspaceId,
+          appId: portal.id,
+          visibility: 'workspace',
+          grants: [
+            { role: 'admin', action: 'read' },
+            { role: 'user', action: 'read' },
+          ],
+          context: ctx(world.ownerId),
+        }),
+      ).rejects.toMatchObject({ kind: 'forbidden', code: 'caller_kind_not_allowed' });
+    }
+    expect(snapshot(world)).toBe(before);
+    expect(
+      await world.uc.apps.getAccess.execute({
+        caller: team(world.ownerId),
+        workspaceId: world.workspaceId,
+        appId: portal.id,
+      }),
+    ).toEqual({ visibility: 'restricted', grants: [{ role: 'viewer', action: 'read' }] });
+    expect(audited(world, 'app.access_updated')).toHaveLength(1);
+  });
+
   it('is refused on a frozen workspace', async () => {
     const { world, portal } = await withApps();
     await freeze(world);
@@ -611,5 +712,52 @@ describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
         context: ctx(world.ownerId),
       }),
     ).rejects.toMatchObject({ code: 'workspace_frozen' });
+  });
+});
+
+describe('launch by an app user with role admin (spec: App access rules)', () => {
+  it('a restricted app granted only to viewer is hidden from an admin (list, GET, by-slug 404) until admin is listed', async () => {
+    const { world, portal } = await withApps();
+    const open = await createApp(world, { slug: 'open', name: 'Open' });
+    await world.uc.apps.putAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId: world.workspaceId,
+      appId: portal.id,
+      visibility: 'restricted',
+      grants: [{ role: 'viewer', action: 'read' }],
+      context: ctx(world.ownerId),
+    });
+    const [admin] = (await appUsers(world, ['admin'])) as [Principal];
+    const workspaceId = world.workspaceId;
+    const listed = async () =>
+      (await world.uc.apps.list.execute({ caller: admin, workspaceId })).map((a) => a.id);
+
+    expect(await listed()).toContain(open.id);
+    expect(await listed()).not.toContain(portal.id);
+    await expect(
+      world.uc.apps.get.execute({ caller: admin, workspaceId, appId: portal.id }),
+    ).rejects.toMatchObject({ kind: 'not_found', code: 'app_not_found' });
+    await expect(
+      world.uc.apps.getBySlug.execute({ caller: admin, workspaceId, slug: 'portal' }),
+    ).rejects.toMatchObject({ kind: 'not_found', code: 'app_not_found' });
+
+    await world.uc.apps.putAccess.execute({
+      caller: team(world.ownerId),
+      workspaceId,
+      appId: portal.id,
+      visibility: 'restricted',
+      grants: [
+        { role: 'viewer', action: 'read' },
+        { role: 'admin', action: 'read' },
+      ],
+      context: ctx(world.ownerId),
+    });
+    expect(await listed()).toContain(portal.id);
+    expect((await world.uc.apps.get.execute({ caller: admin, workspaceId, appId: portal.id })).id).toBe(
+      portal.id,
+    );
+    expect(
+      (await world.uc.apps.getBySlug.execute({ caller: admin, workspaceId, slug: 'portal' })).app.id,
+    ).toBe(portal.id);
   });
 });

@@ -8,7 +8,7 @@ import {
   redeem,
   tokenOf,
 } from '../support/app-user-world';
-import { seedApp } from '../support/app-world';
+import { aWorkload, createApp, seedApp } from '../support/app-world';
 import { putAuth } from '../support/sign-in-world';
 import {
   aMember,
@@ -148,6 +148,26 @@ describe('invite (POST /users)', () => {
     expect(signInUrl).toBe(`http://control.test/sign-in/${world.workspaceId}?app_id=${app.id}`);
   });
 
+  it('is 422 for a legacy coderunner app_id and sends nothing; a standalone app_id opens that app', async () => {
+    const world = await anAppUserWorld();
+    const legacy = await seedApp(world, { kind: 'coderunner' });
+    await expect(inviteUser(world, { email: 'gl@example.test', appId: legacy.id })).rejects.toEqual(
+      code('invalid_sign_in_app'),
+    );
+    expect(world.deps.mailer.sent.filter((m) => m.to === 'gl@example.test')).toEqual([]);
+    expect(world.deps.uow.tables.appUsers.size).toBe(0);
+    const site = await createApp(world, {
+      slug: 'site',
+      appKind: 'standalone',
+      primaryCoderunnerId: (await aWorkload(world)).id,
+    });
+    const { view } = await inviteUser(world, { email: 'gs@example.test', appId: site.id });
+    expect(view.user.inviteAppId).toBe(site.id);
+    // docs/sign-in.md: the sign-in address, with ?app_id= naming the invitation's app.
+    const { signInUrl } = await redeem(world, emailedToken(world, 'gs@example.test'), 'a good password');
+    expect(signInUrl).toBe(`http://control.test/sign-in/${world.workspaceId}?app_id=${site.id}`);
+  });
+
   it('takes tenant_id only while multi-tenant is on (409), naming a tenant of the workspace (404)', async () => {
     const world = await anAppUserWorld();
     const someId = world.deps.ids.next();
@@ -268,6 +288,32 @@ describe('add (POST /users/add)', () => {
     await expect(addUser(world, { email: 'q@example.test', generatePassword: true })).rejects.toEqual(
       code('app_user_can_sign_in'),
     );
+  });
+
+  it('checks app_id as invite does (404 unknown, 422 archived or legacy coderunner), setting no password', async () => {
+    const world = await anAppUserWorld();
+    const archived = await seedApp(world, { status: 'archived' });
+    const legacy = await seedApp(world, { kind: 'coderunner' });
+    const add = (appId: string) =>
+      addUser(world, { email: 's@example.test', password: 'a good password', appId });
+    await expect(add(world.deps.ids.next())).rejects.toEqual(code('app_not_found'));
+    await expect(add(archived.id)).rejects.toEqual(code('invalid_sign_in_app'));
+    await expect(add(legacy.id)).rejects.toEqual(code('invalid_sign_in_app'));
+    expect(world.deps.uow.tables.appUsers.size).toBe(0);
+    expect(world.deps.appUserCredentials.set).toEqual([]);
+    expect(world.deps.mailer.sent.filter((m) => m.to === 's@example.test')).toEqual([]);
+  });
+
+  it('with a standalone app_id answers and emails a sign-in address that opens that app', async () => {
+    const world = await anAppUserWorld();
+    const site = await createApp(world, {
+      slug: 'site',
+      appKind: 'standalone',
+      primaryCoderunnerId: (await aWorkload(world)).id,
+    });
+    const added = await addUser(world, { email: 't@example.test', generatePassword: true, appId: site.id });
+    expect(added.signInUrl).toBe(`http://control.test/sign-in/${world.workspaceId}?app_id=${site.id}`);
+    expect(world.deps.mailer.last()?.text).toContain(added.signInUrl);
   });
 
   it('is 504 when setting the password timed out, and leaves nothing behind', async () => {
@@ -514,6 +560,55 @@ describe('invite link (POST/DELETE /users/{id}/invite-link)', () => {
   });
 });
 
+describe('a user linked through single sign-on', () => {
+  /** A pending user (no password) linked to a real SSO connection of the workspace. */
+  async function ssoLinkedUser(world: WorkspaceWorld, email: string) {
+    const connection = await world.uc.ssoConnections.create.execute({
+      userId: world.ownerId,
+      workspaceId: world.workspaceId,
+      protocol: 'oidc',
+      name: 'Okta',
+      issuer: 'https://acme.okta.example',
+      clientId: 'client-123',
+      authorizationEndpoint: 'https://acme.okta.example/oauth2/v1/authorize',
+      context: ctx(world.ownerId),
+    });
+    const { view } = await inviteUser(world, { email, sendEmail: false });
+    await world.deps.uow.transaction(async (tx) => {
+      const user = await tx.appUsers.findById(world.workspaceId, view.user.id);
+      if (!user) throw new Error('the invited user is gone');
+      await tx.appUsers.save({ ...user, ssoConnectionIds: [connection.id] });
+    });
+    return view.user.id;
+  }
+
+  it('can already sign in: invite, add, resend and invite link are 409 and nothing is sent', async () => {
+    const world = await anAppUserWorld();
+    const id = await ssoLinkedUser(world, 'sso@example.test');
+    // Past the resend minute, so a 429 could not stand in for the 409.
+    world.deps.clock.advance(MINUTE);
+    const before = stored(world, id);
+    const sent = world.deps.mailer.sent.length;
+    const links = world.deps.uow.tables.appUserLinks.size;
+    await expect(inviteUser(world, { email: 'sso@example.test' })).rejects.toEqual(
+      code('app_user_can_sign_in'),
+    );
+    await expect(
+      addUser(world, { email: 'sso@example.test', password: 'a good password', temporaryPassword: false }),
+    ).rejects.toEqual(code('app_user_can_sign_in'));
+    await expect(world.uc.appUsers.resendInvitation.execute(onUser(world, id))).rejects.toEqual(
+      code('app_user_can_sign_in'),
+    );
+    await expect(world.uc.appUsers.createInviteLink.execute(onUser(world, id))).rejects.toEqual(
+      code('app_user_can_sign_in'),
+    );
+    expect(world.deps.mailer.sent).toHaveLength(sent);
+    expect(world.deps.uow.tables.appUserLinks.size).toBe(links);
+    expect(world.deps.appUserCredentials.set).toEqual([]);
+    expect(stored(world, id)).toEqual(before);
+  });
+});
+
 describe('PATCH user', () => {
   it('replaces the roles (unknown ones 422) and disabling ends the sessions', async () => {
     const world = await anAppUserWorld();
@@ -550,6 +645,34 @@ describe('PATCH user', () => {
     await patch({ roles: [] });
     await expect(patch({ enabled: true })).rejects.toEqual(code('workspace_frozen'));
     await expect(patch({ roles: ['viewer'] })).rejects.toEqual(code('workspace_frozen'));
+  });
+
+  it('on a suspended organization allows disabling and empty roles, refuses re-enabling and granting', async () => {
+    const world = await anAppUserWorld();
+    const disabled = await inviteUser(world, { email: 'd@example.test', sendEmail: false });
+    const active = await inviteUser(world, { email: 'e@example.test', sendEmail: false });
+    const patch = (id: string, p: { enabled?: boolean; roles?: string[] }) =>
+      world.uc.appUsers.update.execute({ ...onUser(world, id), patch: p });
+    await patch(disabled.view.user.id, { enabled: false });
+    const suspend = (suspended: boolean) =>
+      world.uc.operator.updateOrganization.execute({
+        organizationId: world.organizationId,
+        suspended,
+        ip: null,
+      });
+    await suspend(true);
+    await expect(patch(disabled.view.user.id, { enabled: true })).rejects.toEqual(
+      code('organization_suspended'),
+    );
+    await expect(patch(active.view.user.id, { roles: ['viewer'] })).rejects.toEqual(
+      code('organization_suspended'),
+    );
+    expect(stored(world, disabled.view.user.id)?.enabled).toBe(false);
+    expect(stored(world, active.view.user.id)?.roles).toEqual(['user']);
+    expect((await patch(active.view.user.id, { enabled: false })).user.enabled).toBe(false);
+    expect((await patch(active.view.user.id, { roles: [] })).user.roles).toEqual([]);
+    await suspend(false);
+    expect((await patch(disabled.view.user.id, { enabled: true })).user.enabled).toBe(true);
   });
 
   it('needs administer (403) on a user of the workspace (404)', async () => {
