@@ -31,14 +31,16 @@ function appOf(...groups: Router[]) {
 }
 
 describe('routeGroups', () => {
-  it('answers with the group whose route matches, whatever the case of the path and a trailing slash', async () => {
-    const things = Router();
+  it('answers with the group whose route matches, with or without a trailing slash, in the case it is written', async () => {
+    const things = Router({ caseSensitive: true });
     route(things, '/v1/things/:id', { get: described('getThing', 'things') });
-    const others = Router();
+    const others = Router({ caseSensitive: true });
     route(others, '/v1/others/:id/items', { get: described('getItems', 'others') });
     const app = appOf(things, others);
     expect((await request(app).get('/v1/things/1').expect(200)).body).toEqual({ by: 'things' });
-    expect((await request(app).get('/V1/THINGS/1/').expect(200)).body).toEqual({ by: 'things' });
+    expect((await request(app).get('/v1/things/1/').expect(200)).body).toEqual({ by: 'things' });
+    // Paths are case-sensitive, as the API's routers are.
+    await request(app).get('/V1/THINGS/1').expect(404);
     expect((await request(app).get('/v1/others/1/items').expect(200)).body).toEqual({ by: 'others' });
     // The 405 catch-all of route() still answers for its path.
     await request(app).post('/v1/things/1').expect(405);
