@@ -74,6 +74,12 @@ describe.each(CONCURRENT_DATABASES)('organizations, workspaces and environments 
       .set(operator)
       .send({ name: 'X', owner_email: 'not-an-email' })
       .expect(422);
+    const unlisted = await t.http
+      .post('/v1/operator/organizations')
+      .set(operator)
+      .send({ name: 'X', owner_email: 'a@b.test, c@evil.test' })
+      .expect(422);
+    expect(unlisted.body.code).toBe('invalid_email');
     await t.http
       .post('/v1/operator/organizations')
       .set(operator)
@@ -352,7 +358,11 @@ describe.each(CONCURRENT_DATABASES)('organizations, workspaces and environments 
     const created = await t.http
       .post('/v1/operator/organizations')
       .set(operator)
-      .send({ name: 'Second', owner_email: first.email.toUpperCase(), owner_password: 'another-password' })
+      .send({
+        name: 'Second',
+        owner_email: ` ${first.email.toUpperCase()} `,
+        owner_password: 'another-password',
+      })
       .expect(201);
     expect(created.body).toEqual({
       organization: expect.objectContaining({ name: 'Second', plan_tier: 'free', status: 'active' }),

@@ -2929,7 +2929,6 @@ export interface components {
             name: string;
             /** @enum {string} */
             plan_tier?: "free" | "pro" | "enterprise";
-            /** Format: email */
             owner_email: string;
             owner_password?: string;
             owner_display_name?: string;

@@ -231,6 +231,16 @@ describe('team sign-in', () => {
     expect(pair.password_change_required).toBe(true);
     const me = await uc.authenticateTeam.execute(pair.access_token);
     expect(me.passwordChangeRequired).toBe(true);
+    // The same password again is no change: the session stays restricted.
+    await expect(
+      uc.changePassword.execute({
+        ...me,
+        currentPassword: 'correct horse battery',
+        newPassword: 'correct horse battery',
+        ip: null,
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_password' });
+    expect((await uc.authenticateTeam.execute(pair.access_token)).passwordChangeRequired).toBe(true);
     await uc.changePassword.execute({
       ...me,
       currentPassword: 'correct horse battery',

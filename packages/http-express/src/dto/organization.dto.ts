@@ -1,5 +1,5 @@
 import { PLAN_TIERS, type PlanTier } from '@groundfloor/domain';
-import { IsBoolean, IsEmail, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
 import { Optional } from './optional';
 
 export class NameDto {
@@ -9,7 +9,8 @@ export class NameDto {
 export class CreateOrganizationByOperatorDto {
   @IsString() @MaxLength(1000) name!: string;
   @Optional() @IsIn(PLAN_TIERS) plan_tier?: PlanTier;
-  @IsString() @IsEmail() @MaxLength(320) owner_email!: string;
+  // Checked by the domain, which trims and lowercases an address as every other route does.
+  @IsString() @MaxLength(320) owner_email!: string;
   /** The password policy is checked by the domain (`invalid_password`). */
   @Optional() @IsString() @MaxLength(1024) owner_password?: string;
   @Optional() @IsString() @MaxLength(1000) owner_display_name?: string;

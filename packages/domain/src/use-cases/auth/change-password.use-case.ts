@@ -10,6 +10,11 @@ const wrongCurrentPassword = () =>
     { field: 'current_password', message: 'is wrong' },
   ]);
 
+const unchangedPassword = () =>
+  invalid('invalid_password', 'new_password must differ from the current password', [
+    { field: 'new_password', message: 'must differ from the current password' },
+  ]);
+
 /**
  * Self-service password change. Ends every other session; the caller's own
  * session stays and is released from the temporary-password restriction.
@@ -41,6 +46,8 @@ export class ChangePassword {
       async () => !!currentHash && (await hasher.verify(currentHash, input.currentPassword)),
     );
     if (!matches) throw wrongCurrentPassword();
+    // A temporary password "changed" to itself would still be the one someone else chose.
+    if (input.newPassword === input.currentPassword) throw unchangedPassword();
     const newHash = await hasher.hash(input.newPassword);
     const now = clock.now();
     await uow.transaction(async (tx) => {
