@@ -120,20 +120,13 @@ describe('Access read (spec: Access)', () => {
     expect(launchers(store.id).sort()).toEqual(['admin', 'user', 'viewer']);
   });
 
-  it('answers readers; PUT rule 8: only team callers, other kinds 403', async () => {
+  it('answers team readers', async () => {
     const world = await aWorkspaceWorld();
     const member = await aMember(world, 'member');
-    const worker = await aWorkload(world);
     await expect(getAccess(world, team(member))).resolves.toMatchObject({ workspaceId: world.workspaceId });
-    for (const caller of [m2m(world.workspaceId), workloadCaller(world.workspaceId, worker.id)]) {
-      await expect(getAccess(world, caller)).rejects.toMatchObject({
-        kind: 'forbidden',
-        code: 'caller_kind_not_allowed',
-      });
-      await expect(putAccess(world, {}, caller)).rejects.toMatchObject({ code: 'caller_kind_not_allowed' });
-    }
   });
-  it('PUT rule 8: app users get 403 on GET and PUT whatever their role, admin included; grants unchanged', async () => {
+
+  it('PUT rule 8: app users (admin included), M2M and workloads get 403 on GET and PUT; grants unchanged', async () => {
     const { world, portal } = await withApps();
     await collection(world, 'orders');
     await putAccess(world, {
@@ -141,7 +134,12 @@ describe('Access read (spec: Access)', () => {
       filesGrants: [files('viewer', 'read')],
       appGrants: [launch('viewer', portal.id)],
     });
-    const callers = await appUsers(world, ['admin', 'user']);
+    const worker = await aWorkload(world);
+    const callers = [
+      ...(await appUsers(world, ['admin', 'user'])),
+      m2m(world.workspaceId),
+      workloadCaller(world.workspaceId, worker.id),
+    ];
     const document = await getAccess(world);
     const before = snapshot(world);
     for (const caller of callers) {
@@ -637,27 +635,7 @@ describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
     await expect(put('restricted', [])).rejects.toMatchObject({ kind: 'gone', code: 'app_archived' });
   });
 
-  it('answers site users 403 whatever their role: team tokens only', async () => {
-    const { world, portal } = await withApps();
-    const worker = await aWorkload(world);
-    for (const caller of [m2m(world.workspaceId), workloadCaller(world.workspaceId, worker.id)]) {
-      await expect(
-        world.uc.apps.getAccess.execute({ caller, workspaceId: world.workspaceId, appId: portal.id }),
-      ).rejects.toMatchObject({ kind: 'forbidden', code: 'caller_kind_not_allowed' });
-      await expect(
-        world.uc.apps.putAccess.execute({
-          caller,
-          workspaceId: world.workspaceId,
-          appId: portal.id,
-          visibility: 'workspace',
-          grants: [],
-          context: ctx(world.ownerId),
-        }),
-      ).rejects.toMatchObject({ code: 'caller_kind_not_allowed' });
-    }
-  });
-
-  it('answers app users 403 too, role admin and role user alike; the setting is unchanged', async () => {
+  it('answers site users (admin included), M2M and workloads 403: team tokens only; the setting is unchanged', async () => {
     const { world, portal } = await withApps();
     await world.uc.apps.putAccess.execute({
       caller: team(world.ownerId),
@@ -667,7 +645,12 @@ describe('app access (spec: Apps, GET / PUT /apps/{app_id}/access)', () => {
       grants: [{ role: 'viewer', action: 'read' }],
       context: ctx(world.ownerId),
     });
-    const callers = await appUsers(world, ['admin', 'user']);
+    const worker = await aWorkload(world);
+    const callers = [
+      ...(await appUsers(world, ['admin', 'user'])),
+      m2m(world.workspaceId),
+      workloadCaller(world.workspaceId, worker.id),
+    ];
     const before = snapshot(world);
     for (const caller of callers) {
       await expect(
