@@ -1,4 +1,4 @@
-import { uniqueEmail } from './support/api';
+import { operator, uniqueEmail } from './support/api';
 import { platformWorkspace } from './support/app-users';
 import { userIdOf } from './support/seed';
 import { appSeeder } from './support/seed-apps';
@@ -136,6 +136,61 @@ describe.each(CONCURRENT_DATABASES)('racing requests on %s', (kind) => {
     const listed = (await t.http.get(`/v1/workspaces/${w.workspaceId}/apps`).set(w.auth).expect(200)).body
       .apps as { slug: string }[];
     expect(listed.filter((a) => a.slug === `${source.slug}-prod`)).toHaveLength(1);
+  });
+
+  it('renames of environments to one name: one 200, the rest 409 environment_name_taken', async () => {
+    const w = await workspaceWithOwner(t);
+    const base = `/v1/workspaces/${w.workspaceId}/environments`;
+    const ids = [w.devId, w.prodId];
+    for (let i = 2; i < BURST; i++)
+      ids.push(
+        (
+          await t.http
+            .post(base)
+            .set(w.auth)
+            .send({ name: `env-${i}` })
+            .expect(201)
+        ).body.id,
+      );
+    const answers = await together((i) =>
+      t.http.patch(`${base}/${ids[i]}`).set(w.auth).send({ name: 'same' }),
+    );
+    expect(statuses(answers)).toEqual([200, ...Array(BURST - 1).fill(409)]);
+    for (const a of answers.filter((a) => a.status === 409))
+      expect(a.body.code).toBe('environment_name_taken');
+  });
+
+  it('tenants given one alias: one 200, the rest 409 tenant_alias_taken', async () => {
+    const w = await platformWorkspace(t, { multiTenant: true });
+    const ids: string[] = [];
+    for (let i = 0; i < BURST; i++)
+      ids.push(
+        (
+          await t.http
+            .post(w.tenants)
+            .set(w.auth)
+            .send({ name: `Tenant ${i}` })
+            .expect(201)
+        ).body.id,
+      );
+    const answers = await together((i) =>
+      t.http.patch(`${w.tenants}/${ids[i]}`).set(w.auth).send({ alias: 'same-alias' }),
+    );
+    expect(statuses(answers)).toEqual([200, ...Array(BURST - 1).fill(409)]);
+    for (const a of answers.filter((a) => a.status === 409)) expect(a.body.code).toBe('tenant_alias_taken');
+  });
+
+  it('organizations bootstrapped for one new owner email: every one 201, one user owning them all', async () => {
+    const email = uniqueEmail('bootstrapped');
+    const answers = await together((i) =>
+      t.http
+        .post('/v1/operator/organizations')
+        .set(operator)
+        .send({ name: `Org ${i}`, owner_email: email }),
+    );
+    expect(statuses(answers)).toEqual(Array(BURST).fill(201));
+    const owners = new Set(answers.map((a) => a.body.owner_membership.user_id));
+    expect(owners.size).toBe(1);
   });
 
   it('password changes from one current password: one 204, the rest 422, and the winner signs in', async () => {

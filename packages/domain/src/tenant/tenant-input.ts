@@ -2,8 +2,9 @@ import { requireHostname } from '../custom-domain/hostname';
 import { Limits } from '../shared/limits';
 import { requireName } from '../shared/text';
 import type { Tenant } from './tenant';
-import { invalidTenantAlias, invalidTenantDomains } from './tenant.errors';
+import { invalidTenantAlias, invalidTenantDomains, tenantAliasLikeAnId } from './tenant.errors';
 
+const ID_SHAPED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ALIAS = new RegExp(`^[a-z0-9][a-z0-9_-]{0,${Limits.tenantAliasMax - 1}}$`);
 
 /** An alias: the `organization` claim's key for the tenant; lowercase letters, digits, `-`, `_`. */
@@ -11,6 +12,9 @@ export function requireTenantAlias(value: string | null): string | null {
   if (value === null) return null;
   const alias = value.trim();
   if (!ALIAS.test(alias)) throw invalidTenantAlias();
+  // A tenant without an alias is keyed by its id in the `organization` claim:
+  // an alias shaped like an id could take another tenant's key.
+  if (ID_SHAPED.test(alias)) throw tenantAliasLikeAnId();
   return alias;
 }
 

@@ -56,6 +56,14 @@ describe('tenants', () => {
     await expect(create(world, { name: 'Other', alias: 'Not An Alias' })).rejects.toEqual(
       code('invalid_tenant_alias'),
     );
+    // Tenants without an alias are keyed by id in the `organization` claim: an id-shaped alias could take one's key.
+    const keyedById = await create(world, { name: 'No alias' });
+    await expect(create(world, { name: 'Other', alias: keyedById.id })).rejects.toEqual(
+      code('invalid_tenant_alias'),
+    );
+    await expect(
+      world.uc.tenants.update.execute({ ...scope(world, tenant.id), alias: keyedById.id }),
+    ).rejects.toEqual(code('invalid_tenant_alias'));
     await expect(create(world, { name: 'Other', domains: ['not a domain'] })).rejects.toEqual(
       code('invalid_tenant_domains'),
     );
@@ -71,7 +79,7 @@ describe('tenants', () => {
     await expect(world.uc.tenants.get.execute(scope(world, tenant.id))).rejects.toEqual(
       code('tenant_not_found'),
     );
-    expect(audited(world, 'tenant.created')).toHaveLength(1);
+    expect(audited(world, 'tenant.created')).toHaveLength(2);
   });
 
   it('while frozen: no create or changes, but disabling, removing members and deleting pass', async () => {

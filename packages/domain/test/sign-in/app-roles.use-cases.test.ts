@@ -182,10 +182,17 @@ describe('app roles', () => {
       permissions: ['files:read'],
       description: 'Reads',
     });
-    expect(await update(world, 'auditor', { description: null })).toMatchObject({
-      permissions: ['files:read'],
-      description: null,
-    });
+    const current = await update(world, 'auditor', { description: null });
+    expect(current).toMatchObject({ permissions: ['files:read'], description: null });
+    // The same values again, or nothing at all, is no change: nothing written, nothing audited.
+    const events = audited(world, 'app_role.updated').length;
+    world.deps.clock.advance(5);
+    expect(await update(world, 'auditor', { permissions: ['files:read'], description: null })).toEqual(
+      current,
+    );
+    expect(await update(world, 'auditor', {})).toEqual(current);
+    expect(await update(world, 'viewer', {})).toMatchObject({ name: 'viewer', builtin: true });
+    expect(audited(world, 'app_role.updated')).toHaveLength(events);
     await expect(update(world, 'auditor', { permissions: ['nope'] })).rejects.toMatchObject({
       code: 'unknown_permission',
     });

@@ -155,7 +155,27 @@ describe('SSO connections', () => {
         await world.deps.kms.open(replaced.clientSecret!, ssoClientSecretContext(world.workspaceId, c.id)),
       ),
     ).toBe('oidc-client-secret-2');
-    expect((await update(world, c.id, { clientSecret: null })).clientSecret).toBeNull();
+    const removed = await update(world, c.id, { clientSecret: null });
+    expect(removed.clientSecret).toBeNull();
+    world.deps.clock.advance(5);
+    // Fields sent as they are, and removing a secret that is not there, change nothing and audit nothing.
+    const events = audited(world, 'sso_connection.updated').length;
+    const same = await update(world, c.id, {
+      protocol: 'oidc',
+      name: 'Okta EU',
+      enabled: false,
+      issuer: c.settings.issuer,
+      clientSecret: null,
+    });
+    expect(same).toEqual(removed);
+    await update(world, c.id, {});
+    expect(audited(world, 'sso_connection.updated')).toHaveLength(events);
+    const renamedAgain = await update(world, c.id, { name: 'Okta US', issuer: c.settings.issuer });
+    expect(audited(world, 'sso_connection.updated').at(-1)?.details).toMatchObject({
+      changed: ['name'],
+      client_secret: 'unchanged',
+    });
+    expect(renamedAgain.updatedAt.getTime()).toBeGreaterThan(same.updatedAt.getTime());
     await expect(update(world, c.id, { protocol: 'saml' })).rejects.toMatchObject({
       fieldErrors: [{ field: 'protocol' }],
     });

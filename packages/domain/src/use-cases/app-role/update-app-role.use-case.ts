@@ -43,6 +43,11 @@ export class UpdateAppRole {
       const found = await findAppRole(tx, workspace.id, input.name, { forUpdate: true });
       if (!found) throw appRoleNotFound();
       const { role } = found;
+      const samePermissions =
+        permissions === undefined || JSON.stringify(permissions) === JSON.stringify(role.permissions);
+      const sameDescription = description === undefined || description === role.description;
+      // Nothing to change: nothing written, nothing audited.
+      if (samePermissions && sameDescription) return role;
       const next: AppRole = {
         workspaceId: workspace.id,
         name: role.name,
@@ -53,8 +58,8 @@ export class UpdateAppRole {
       };
       await tx.appRoles.save(next);
       const changes: Record<string, unknown> = {};
-      if (permissions !== undefined) changes.permissions = { from: role.permissions, to: permissions };
-      if (description !== undefined) changes.description_changed = description !== role.description;
+      if (!samePermissions) changes.permissions = { from: role.permissions, to: permissions };
+      if (!sameDescription) changes.description_changed = true;
       await recordAudit(tx, this.deps, input.context, now, {
         action: 'app_role.updated',
         organizationId: organization.id,

@@ -93,6 +93,9 @@ export class UpdateEnvironment {
         'administer',
         now,
       );
+      // Renames of one workspace take turns, as creates do, so two renames to
+      // one name cannot both pass the check below.
+      if (name !== undefined) await lockWorkspace(tx, workspace.id);
       const environment = await tx.environments.findById(workspace.id, input.environmentId);
       if (!environment) throw notFound('environment_not_found', 'no such environment in this workspace');
       const changes: Record<string, unknown> = {};

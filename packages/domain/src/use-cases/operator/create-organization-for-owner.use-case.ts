@@ -2,6 +2,7 @@ import { type Actor, OPERATOR } from '../../audit/audit-event';
 import type { EmailOutcome } from '../../mail/email-outcome';
 import type { Membership } from '../../membership/membership';
 import type { Organization, PlanTier } from '../../organization/organization';
+import { DomainError } from '../../shared/domain-error';
 import { requireEmail, requireName, requirePasswordPolicy } from '../../shared/text';
 import { proveMailbox } from '../../user/account-ownership.policy';
 import { newUser, type User } from '../../user/user';
@@ -55,28 +56,35 @@ export class CreateOrganizationForOwner {
     const now = clock.now();
     const actor: Actor = OPERATOR;
 
-    const { organization, membership, message } = await uow.transaction(async (tx) => {
-      const user: User =
-        (await tx.users.findByEmail(email)) ??
-        newUser({ id: ids.next(), email, createdAt: now, displayName });
-      if (!user.passwordHash && passwordHash) {
-        user.passwordHash = passwordHash;
-        proveMailbox(user);
-      }
-      if (!user.displayName && displayName) user.displayName = displayName;
-      await tx.users.save(user);
-      // A brand-new organization: only a proven account is trusted by it.
-      const canSignIn = user.passwordHash !== null && user.emailVerified;
-      const created = await createOrganizationWithOwner(this.deps, tx, { actor, ip: input.ip }, now, {
-        name,
-        planTier: input.planTier,
-        ownerUserId: user.id,
-        ownerStatus: canSignIn ? 'accepted' : 'pending',
+    const create = () =>
+      uow.transaction(async (tx) => {
+        const user: User =
+          (await tx.users.findByEmail(email)) ??
+          newUser({ id: ids.next(), email, createdAt: now, displayName });
+        if (!user.passwordHash && passwordHash) {
+          user.passwordHash = passwordHash;
+          proveMailbox(user);
+        }
+        if (!user.displayName && displayName) user.displayName = displayName;
+        await tx.users.save(user);
+        // A brand-new organization: only a proven account is trusted by it.
+        const canSignIn = user.passwordHash !== null && user.emailVerified;
+        const created = await createOrganizationWithOwner(this.deps, tx, { actor, ip: input.ip }, now, {
+          name,
+          planTier: input.planTier,
+          ownerUserId: user.id,
+          ownerStatus: canSignIn ? 'accepted' : 'pending',
+        });
+        const mail = canSignIn
+          ? invitationDetailsFor(settings, user, name, 'owner')
+          : await setPasswordMessage(this.deps, tx, user, now, name);
+        return { ...created, message: mail };
       });
-      const mail = canSignIn
-        ? invitationDetailsFor(settings, user, name, 'owner')
-        : await setPasswordMessage(this.deps, tx, user, now, name);
-      return { ...created, message: mail };
+    // Two bootstraps for one new email at once: the second finds the user
+    // the first made when it runs again, as a later bootstrap would.
+    const { organization, membership, message } = await create().catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === 'duplicate') return create();
+      throw err;
     });
 
     const outcome = await sendInvitation(this.deps, message, membership.userId);

@@ -190,10 +190,20 @@ export class UpdateSsoConnection {
         clientSecret: sealed === undefined ? current.clientSecret : sealed,
         updatedAt: now,
       };
+      // What differs from what is stored, by value: a field sent unchanged is no change.
+      const settingsBefore = current.settings as Record<string, unknown>;
+      const settingsAfter = next.settings as Record<string, unknown>;
+      const changed = [
+        ...(next.name !== current.name ? ['name'] : []),
+        ...(next.enabled !== current.enabled ? ['enabled'] : []),
+        ...[...new Set([...Object.keys(settingsBefore), ...Object.keys(settingsAfter)])].filter(
+          (key) => JSON.stringify(settingsBefore[key]) !== JSON.stringify(settingsAfter[key]),
+        ),
+      ];
+      // A secret sent is a change (it cannot be compared); removing none is not.
+      const secretChanged = sealed !== undefined && !(sealed === null && current.clientSecret === null);
+      if (changed.length === 0 && !secretChanged) return current;
       await tx.ssoConnections.save(next);
-      const changed = Object.keys(input).filter(
-        (k) => !['userId', 'workspaceId', 'connectionId', 'context', 'clientSecret'].includes(k),
-      );
       await recordAudit(tx, this.deps, input.context, now, {
         action: 'sso_connection.updated',
         organizationId: organization.id,
@@ -202,7 +212,7 @@ export class UpdateSsoConnection {
         details: {
           name: next.name,
           changed,
-          client_secret: sealed === undefined ? 'unchanged' : sealed === null ? 'removed' : 'set',
+          client_secret: !secretChanged ? 'unchanged' : sealed === null ? 'removed' : 'set',
         },
       });
       return next;

@@ -5,6 +5,7 @@ import { tenantAliasTaken } from '../../tenant/tenant.errors';
 import { applyTenantFields, onlyDisables, type TenantFields } from '../../tenant/tenant-input';
 import { requireNotFrozen } from '../../workspace/workspace';
 import type { Deps } from '../deps';
+import { lockWorkspace } from '../workspace/workspace-ceilings';
 import { authorizeTenants, requireTenant } from './tenant-scope';
 
 /**
@@ -27,6 +28,9 @@ export class UpdateTenant {
         now,
       );
       if (!onlyDisables(input)) requireNotFrozen(organization, workspace);
+      // Alias changes of one workspace take turns, as creates do (the workspace
+      // first, then the tenant: the order every path takes).
+      if (input.alias != null) await lockWorkspace(tx, workspace.id);
       const tenant = await requireTenant(tx, workspace.id, input.tenantId, { forUpdate: true });
       const changed = applyTenantFields(tenant, input, now);
       if (changed.includes('alias') && tenant.alias !== null) {
