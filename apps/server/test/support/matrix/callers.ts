@@ -16,7 +16,8 @@ import type { CallerName } from './declared-matrix';
 /** One caller: the headers it sends, and the person behind it when there is one. */
 export interface Caller {
   readonly headers: Readonly<Record<string, string>>;
-  readonly person: { readonly userId: string; readonly email: string; readonly password: string } | null;
+  /** `password` changes when the matrix changes it (`POST /v1/me/password`). */
+  readonly person: { readonly userId: string; readonly email: string; password: string } | null;
 }
 
 /** Organization O, its workspace W and every caller of the matrix. */

@@ -390,8 +390,12 @@ export const REQUESTS: Readonly<Record<string, Build>> = {
   'GET /v1/me': () => ({ path: '/v1/me' }),
   'GET /v1/me/capabilities': () => ({ path: '/v1/me/capabilities' }),
   'POST /v1/me/password': (w, caller) => {
-    const password = w.callers[caller].person?.password ?? 'not-a-person-1';
-    return { path: '/v1/me/password', body: { current_password: password, new_password: password } };
+    const person = w.callers[caller].person;
+    const current = person?.password ?? 'not-a-person-1';
+    // A new password (the current one again is refused); a person's next call starts from it.
+    const next = current.endsWith('-b') ? `${current.slice(0, -2)}-a` : `${current.replace(/-a$/, '')}-b`;
+    if (person) person.password = next;
+    return { path: '/v1/me/password', body: { current_password: current, new_password: next } };
   },
   'GET /v1/me/pending-invitations': () => ({ path: '/v1/me/pending-invitations' }),
   'GET /v1/me/audit': () => ({ path: '/v1/me/audit' }),
