@@ -185,4 +185,21 @@ describe('Helm chart', () => {
     expect(job).toContain('include "groundfloor.env"');
     expect(job).toContain('include "groundfloor.secretName"');
   });
+
+  it('makes the Secret the Job reads before the Job: a hook of lower weight, kept on uninstall', () => {
+    const weight = (file: string) => {
+      const found = /"helm\.sh\/hook-weight": "(-?\d+)"/.exec(read(`${chart}/templates/${file}`));
+      if (!found) throw new Error(`${file} has no hook weight`);
+      return Number(found[1]);
+    };
+    const secret = read(`${chart}/templates/secret.yaml`);
+    expect(secret).toContain('"helm.sh/hook": pre-install,pre-upgrade');
+    expect(secret).toContain('"helm.sh/resource-policy": keep');
+    expect(weight('secret.yaml')).toBeLessThan(weight('migration-job.yaml'));
+  });
+
+  it('refuses persistence without a claim to mount', () => {
+    const deployment = read(`${chart}/templates/deployment.yaml`);
+    expect(deployment).toMatch(/claimName: \{\{ required "[^"]+" \.Values\.persistence\.existingClaim \}\}/);
+  });
 });

@@ -146,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const metricsPort = metricsPortText === undefined ? undefined : Number(metricsPortText);
   if (metricsPort !== undefined && (!/^\d+$/.test(metricsPortText as string) || metricsPort > 65535))
     problems.push(`METRICS_PORT must be a port number, got '${metricsPortText}'`);
+  else if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port)
+    problems.push(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the API's port`);
 
   let planLimits: PlanLimits = DEFAULT_PLAN_LIMITS;
   const planText = text('PLAN_LIMITS');

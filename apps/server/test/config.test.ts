@@ -106,6 +106,13 @@ describe('configuration (supplement §1)', () => {
     expect(text).not.toContain('not base64!');
   });
 
+  it('refuses METRICS_PORT equal to PORT at start, rather than failing to listen', () => {
+    expect(problemsOf({ PORT: '9000', METRICS_PORT: '9000' })).toEqual([
+      "METRICS_PORT must differ from PORT (9000): metrics are never served on the API's port",
+    ]);
+    expect(problemsOf({ PORT: '9000', METRICS_PORT: '9100' })).toEqual([]);
+  });
+
   it('takes TRUST_PROXY as true, false, hops, or addresses and subnets; anything else is a problem at start', () => {
     for (const [value, read] of [
       ['true', true],

@@ -155,7 +155,7 @@ export function buildProgram(io: CliEnvironment, setExitCode: (code: number) => 
       action(async (config, out) =>
         withUseCases(config, async (useCases, container) => {
           const kms = await container.getAsync<KeyManagement>(KEY_MANAGEMENT);
-          const progress = createProgress('secrets re-wrapped', io.stderr);
+          const progress = createProgress('secrets checked', io.stderr);
           const result = await rotateMasterKey({
             useCases,
             kms,
@@ -216,13 +216,19 @@ export function buildProgram(io: CliEnvironment, setExitCode: (code: number) => 
             out.result(
               {
                 organization: organizationJson(created.organization),
-                owner_membership: { id: created.ownerMembership.id, status: created.ownerMembership.status },
-                ...created.email,
+                // The email outcome inside owner_membership, as the operator API answers it.
+                owner_membership: {
+                  id: created.ownerMembership.id,
+                  status: created.ownerMembership.status,
+                  ...created.email,
+                },
               },
               (r) => [
                 `organization ${r.organization.id} created: ${r.organization.name}`,
                 `owner ${options.ownerEmail}: ${r.owner_membership.status}` +
-                  (r.owner_membership.status === 'pending' ? ` (${setPasswordEmailSaid(r)})` : ''),
+                  (r.owner_membership.status === 'pending'
+                    ? ` (${setPasswordEmailSaid(r.owner_membership)})`
+                    : ''),
               ],
             );
           });

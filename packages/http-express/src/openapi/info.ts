@@ -21,8 +21,10 @@ carry \`Retry-After\` in seconds.
 
 **Callers.** Each operation names the token kinds it accepts: a team member's access token (from
 \`POST /v1/auth/token\`), an M2M client's token (from its workspace's token exchange), or the
-installation's operator token on \`/v1/operator/*\`. A valid token of another kind answers 403
-\`caller_kind_not_allowed\`.
+installation's operator token on \`/v1/operator/*\`. A valid M2M, workload or app-user token on a
+route that does not take it answers 403 \`caller_kind_not_allowed\`; the operator token outside
+\`/v1/operator/*\` is 401 \`invalid_token\`, and any other token on \`/v1/operator/*\` is 401
+\`invalid_operator_token\`.
 
 **Lists** answer every item, except tickets (\`limit\`/\`offset\`, with \`total_count\`) and the audit
 log (\`limit\` and the \`before\` cursor from \`next_cursor\`).`;
