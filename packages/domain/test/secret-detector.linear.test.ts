@@ -20,6 +20,7 @@ const HOSTILE_UNITS = [
   ...['a', 'Aa0', '0123456789abcdef', 'abcdefghijklmnopqrstuvwxyz01234 '], // base64url runs
   ...[' ', '\n', '"', "'", '<', '='], // separators
   ...['token ', 'password: ', 'secret=', 'api key is ', 'is '], // credential words with no value
+  ...['a_', 'DB_PASSWORD', 'x_token_', 'PGPASSWORD ', 'aws_secret_access'], // names ending, or not, in one
   ...[
     '-----BEGIN A ',
     'Bearer ',

@@ -275,6 +275,30 @@ describe('flags, audit cursors and redaction', () => {
     });
   });
 
+  it('keeps what a secret-named key says without holding a secret: booleans, set, removed, unchanged', () => {
+    expect(
+      redactDetails({
+        password_changed: true,
+        temporary_password: false,
+        client_secret: 'set',
+        old_secret: 'removed',
+        token: 'unchanged',
+        password: 'hunter22',
+        api_key: 1234,
+        secret: 'Set',
+      }),
+    ).toEqual({
+      password_changed: true,
+      temporary_password: false,
+      client_secret: 'set',
+      old_secret: 'removed',
+      token: 'unchanged',
+      password: '[redacted]',
+      api_key: '[redacted]',
+      secret: '[redacted]',
+    });
+  });
+
   it('keeps ids readable and redacts what the shared credential detector finds', () => {
     const id = '3f2b8c1e-9a4d-4e6b-8c2f-1a2b3c4d5e6f';
     expect(

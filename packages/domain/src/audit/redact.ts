@@ -31,6 +31,12 @@ function redactValue(value: unknown): unknown {
   return value;
 }
 
+// What a value under a secret-named key may say and still be read: that a
+// password was changed (`true`), that a client secret was `set` or `removed`.
+const STATES = new Set(['set', 'removed', 'unchanged']);
+const tellsNoSecret = (value: unknown) =>
+  value === null || typeof value === 'boolean' || (typeof value === 'string' && STATES.has(value));
+
 /**
  * Removes values that look like secrets from audit details before they are
  * read or exported (spec: Events 1): values of keys named like secrets, and
@@ -40,7 +46,7 @@ function redactValue(value: unknown): unknown {
 export function redactDetails(details: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(details)) {
-    out[name] = SECRET_KEY_NAME.test(name) && value !== null ? REDACTED : redactValue(value);
+    out[name] = SECRET_KEY_NAME.test(name) && !tellsNoSecret(value) ? REDACTED : redactValue(value);
   }
   return out;
 }

@@ -26,6 +26,8 @@ const KNOWN_SHAPES: readonly RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{35}\b/, // Google API key
   /\bya29\.[0-9A-Za-z_-]{20,}/, // Google OAuth access token
   /\bglpat-[0-9A-Za-z_-]{20,}/, // GitLab personal access token
+  /\bhf_[A-Za-z0-9]{30,}\b/, // Hugging Face
+  /:\/\/[0-9a-f]{32,}@/i, // a key as a URL's user name (Sentry DSNs)
   /\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}/, // SendGrid
   // Webhook URLs whose path is the credential (Slack, Discord).
   /\bhooks\.slack\.com\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+/,
@@ -34,7 +36,8 @@ const KNOWN_SHAPES: readonly RegExp[] = [
   // A JWT: three base64url segments, the first two JSON objects (`eyJ` is
   // `{"`). It starts where its run of base64url characters starts (dashes
   // aside), so `eyJ-eyJ-eyJ-…` is read once, not once per `eyJ`.
-  /(?<![A-Za-z0-9_-])-*eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/,
+  // An unsigned one (`alg: none`) ends at its second dot.
+  /(?<![A-Za-z0-9_-])-*eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.(?:[A-Za-z0-9_-]{8,}|(?![A-Za-z0-9_-]))/,
   // A URL with a password (postgres://user:pass@host, redis://:pass@host).
   // The scheme is the whole run of scheme characters before `://` and holds
   // a letter; starting only where that run starts keeps `a.a.a.…` linear.
@@ -51,11 +54,17 @@ const KEY_WORD =
   '(?:client[_ -]?secret|secret[_ -]?key|private[_ -]?key|access[_ -]?key|api[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|password|passwd|pwd|secret|token)';
 
 /**
- * `password=…`, `secret: …`, `"api_key": "…"`, `my password is …`, `token …`:
- * group 1 is the separator, group 2 the value. An attempt starts at a
- * credential word and reads its own separator and value only.
+ * `password=…`, `secret: …`, `"api_key": "…"`, `my password is …`, `token …`,
+ * and the credential word at the end of a longer name, as environment
+ * variables write it (`DB_PASSWORD=…`, `PGPASSWORD=…`, `GITHUB_TOKEN=…`,
+ * `aws_secret_access_key=…`): group 1 is the separator, group 2 the value.
+ * An attempt starts only where a run of name characters starts and reads
+ * that run once, then its own separator and value.
  */
-const PAIR = new RegExp(`\\b${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`, 'gi');
+const PAIR = new RegExp(
+  `(?<![A-Za-z0-9_])[A-Za-z0-9_]*?${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`,
+  'gi',
+);
 
 /** Long unbroken runs of token characters, to be weighed for randomness. */
 const TOKEN = /[A-Za-z0-9+/_=-]{24,}/g;

@@ -42,6 +42,15 @@ export const SECRET_POSITIVES: readonly string[] = [
   'sent Basic dXNlcjpwYXNzd29yZA== in the header',
   'token Bearer abc123def456ghi789',
   'authorization: token tok3n-secret-value',
+  // The credential word at the end of a longer name, as environment variables write it.
+  'DB_PASSWORD=hunter2',
+  'export PGPASSWORD=s3cretpw',
+  'GITHUB_TOKEN=abc123def',
+  'aws_secret_access_key=abcd1234',
+  'STRIPE_SECRET=sk_abc',
+  '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',
+  'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+  'https://0123456789abcdef0123456789abcdef@o123.ingest.sentry.io/456',
 ];
 export const SECRET_NEGATIVES: readonly string[] = [
   'I cannot sign in since this morning; the page says "invalid credentials".',
@@ -67,4 +76,7 @@ export const SECRET_NEGATIVES: readonly string[] = [
   'Basic authentication is turned off for this workspace',
   'Bearer tokens are refused after logout',
   'which Authorization header does the API expect?',
+  'set DB_PASSWORD in the environment',
+  'the GITHUB_TOKEN is missing',
+  'my_token is expired',
 ];
