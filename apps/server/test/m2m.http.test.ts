@@ -206,13 +206,26 @@ describe.each(CONCURRENT_DATABASES)('M2M clients and tokens on %s', (kind) => {
     // HTTP Basic works with an empty body or a JSON one, as long as the credentials come from one place.
     const basicOnly = await t.http.post(url).set(freshAddress()).auth(client.clientId, client.clientSecret);
     expect([basicOnly.status, basicOnly.body.token_type]).toEqual([200, 'Bearer']);
+    expect(basicOnly.headers['www-authenticate']).toBeUndefined();
     await t.http
       .post(url)
       .set(freshAddress())
       .auth(client.clientId, client.clientSecret)
       .send({ grant_type: 'client_credentials' })
       .expect(200);
-    await t.http.post(url).set(freshAddress()).auth(client.clientId, 'wrong-secret').expect(401);
+    // A client that tried Basic hears a Basic challenge (RFC 6749 §5.2); one that sent the body, Bearer's.
+    const wrongBasic = await t.http
+      .post(url)
+      .set(freshAddress())
+      .auth(client.clientId, 'wrong-secret')
+      .expect(401);
+    expect(wrongBasic.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    const wrongBody = await t.http
+      .post(url)
+      .set(freshAddress())
+      .send({ client_id: client.clientId, client_secret: 'wrong-secret' })
+      .expect(401);
+    expect(wrongBody.headers['www-authenticate']).toBe('Bearer');
     // Basic credentials that cannot be read are wrong credentials, not a missing body.
     for (const header of ['Basic !!!!', 'Basic', 'Basic Zm9v']) {
       const unreadable = await t.http.post(url).set(freshAddress()).set('Authorization', header).expect(401);

@@ -18455,6 +18455,24 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description Conflict
+             *
+             *     - `limit_reached`: a create past a ceiling of what a workspace holds; `detail` names the ceiling
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "limit_reached";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedEncoding"];
             /**
@@ -23608,6 +23626,7 @@ export interface operations {
              * @description Conflict
              *
              *     - `collection_name_taken`: the workspace has a collection of this name
+             *     - `limit_reached`: a create past a ceiling of what a workspace holds; `detail` names the ceiling
              */
             409: {
                 headers: {
@@ -23618,7 +23637,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "collection_name_taken";
+                        code?: "collection_name_taken" | "limit_reached";
                     } & components["schemas"]["Problem"];
                 };
             };

@@ -181,6 +181,22 @@ describe('creating apps (spec: Apps, POST /apps)', () => {
         code: 'environment_required',
       });
       expect((await createApp(world, { slug: 'c', environmentId: prod.id })).environmentId).toBe(prod.id);
+      // With none active, the answer says so rather than speaking of several.
+      const [staging] = (
+        await world.uc.listEnvironments.execute({ userId: world.ownerId, workspaceId: world.workspaceId })
+      ).filter((e) => e.name === 'staging');
+      for (const environmentId of [prod.id, staging?.id as string])
+        await world.uc.updateEnvironment.execute({
+          userId: world.ownerId,
+          workspaceId: world.workspaceId,
+          environmentId,
+          status: 'inactive',
+          context: ctx(world.ownerId),
+        });
+      await expect(createApp(world, { slug: 'd' })).rejects.toMatchObject({
+        code: 'environment_required',
+        detail: expect.stringContaining('no active environment'),
+      });
     });
 
     it('must be an environment of the workspace (404) and active (409)', async () => {

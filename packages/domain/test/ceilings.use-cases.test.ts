@@ -3,7 +3,8 @@ import { createUseCases, type Secret, type TeamPrincipal } from '../src';
 
 /*
  * Ceilings on what a workspace holds (docs/security.md): 5,000 flags, 1,000
- * secrets per set, 100 environments, 100 M2M clients. The numbers are
+ * secrets per set, 100 environments, 100 M2M clients, 1,000 data
+ * collections, 1,000 workloads. The numbers are
  * written out here, not read from `Limits`, so a changed limit fails a test.
  */
 
@@ -195,6 +196,48 @@ describe('ceilings', () => {
       uc.createEnvironment.execute({ userId, workspaceId, name, context: ctx(userId) });
     await expect(create('hundredth')).resolves.toMatchObject({ name: 'hundredth' });
     await expectRefused(deps, create('one-too-many'), '100 environments per workspace');
+    // Environments cannot be deleted: the refusal does not tell the caller to delete one.
+    await expect(create('one-too-many')).rejects.toMatchObject({
+      detail: expect.stringContaining('inactive ones count too'),
+    });
+    await expect(create('one-too-many')).rejects.toMatchObject({
+      detail: expect.not.stringContaining('delete one'),
+    });
+  });
+
+  it('a workspace holds at most 1,000 data collections; deleting one makes room', async () => {
+    const { deps, uc, userId, workspaceId } = await setup();
+    await deps.uow.transaction(async (tx) => {
+      for (const name of keys('c', 999))
+        await tx.collections.insert({ workspaceId, name, createdAt: deps.clock.now(), workloadGrants: [] });
+    });
+    const create = (name: string) =>
+      uc.collections.create.execute({ userId, workspaceId, name, context: ctx(userId) });
+    await expect(create('thousandth')).resolves.toMatchObject({ name: 'thousandth' });
+    await expectRefused(deps, create('one_too_many'), '1,000 data collections per workspace');
+    await uc.collections.delete.execute({ userId, workspaceId, name: 'c0', context: ctx(userId) });
+    await expect(create('one_too_many')).resolves.toMatchObject({ name: 'one_too_many' });
+  });
+
+  it('a workspace holds at most 1,000 workloads, archived ones included', async () => {
+    const { deps, uc, userId, workspaceId } = await setup();
+    await deps.uow.transaction(async (tx) => {
+      for (const name of keys('w', 999))
+        await tx.workloads.save({
+          id: deps.ids.next(),
+          workspaceId,
+          name,
+          kind: 'service',
+          status: 'archived',
+          manifest: {},
+          createdAt: deps.clock.now(),
+          archivedAt: deps.clock.now(),
+        });
+    });
+    const create = (name: string) =>
+      uc.workloads.create.execute({ userId, workspaceId, name, kind: 'job', context: ctx(userId) });
+    await expect(create('thousandth')).resolves.toMatchObject({ name: 'thousandth' });
+    await expectRefused(deps, create('one too many'), '1,000 workloads per workspace');
   });
 
   it('a workspace holds at most 100 M2M clients; deleting one makes room', async () => {

@@ -13,7 +13,9 @@ export interface Problem {
 
 /** Writes an RFC 9457 problem+json body (supplement §2). */
 export function sendProblem(res: Response, problem: Problem): void {
-  if (problem.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  // A route may have named its own challenge (the M2M exchange answers Basic to Basic).
+  if (problem.status !== 401) res.removeHeader('WWW-Authenticate');
+  else if (!res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
   if (problem.retryAfterSeconds !== undefined)
     res.setHeader('Retry-After', String(problem.retryAfterSeconds));
   res.setHeader('Cache-Control', 'no-store');

@@ -51,11 +51,13 @@ export const primaryWorkloadRequired = () =>
     { field: 'primary_coderunner_id', message: 'required for standalone apps' },
   ]);
 
-/** 422: no environment named and none to default to (no active `dev`, several active ones). */
-export const appEnvironmentRequired = () =>
+/** 422: no environment named and none to default to (no active `dev`; none or several active ones). */
+export const appEnvironmentRequired = (activeCount: number) =>
   invalid(
     'environment_required',
-    'name environment_id: the workspace has no active dev environment and more than one active environment',
+    activeCount === 0
+      ? 'the workspace has no active environment: activate one, then name it in environment_id'
+      : 'name environment_id: the workspace has no active dev environment and more than one active environment',
     [{ field: 'environment_id', message: 'required in this workspace' }],
   );
 

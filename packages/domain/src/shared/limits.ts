@@ -37,6 +37,9 @@ export const Limits = {
   secretsPerSet: 1_000,
   environmentsPerWorkspace: 100,
   m2mClientsPerWorkspace: 100,
+  collectionsPerWorkspace: 1_000,
+  /** Archived workloads count: they stay listed. */
+  workloadsPerWorkspace: 1_000,
   /**
    * Failed team sign-ins from one client address (an IPv6 /64) in 10 minutes.
    * Successful sign-ins never count, so a whole office behind one NAT keeps

@@ -148,7 +148,7 @@ export function accessRoutes(useCases: UseCases): Router {
       callers: ['team'],
       body: CreateCollectionDto,
       responses: { 201: CollectionSchema },
-      errors: [...WRITE, 'invalid_collection_name', 'collection_name_taken'],
+      errors: [...WRITE, 'invalid_collection_name', 'collection_name_taken', 'limit_reached'],
       handlers: [
         team,
         ws,

@@ -183,17 +183,18 @@ export function m2mRoutes(useCases: UseCases): Router {
         express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 10 }),
         ws,
         async (req, res) => {
+          // RFC 6749 §5.2: a client that authenticated with HTTP Basic hears a Basic challenge.
+          if (/^Basic(\s|$)/i.test(req.get('authorization') ?? ''))
+            res.setHeader('WWW-Authenticate', 'Basic realm="m2m", charset="UTF-8"');
           const { clientId, clientSecret } = credentials(req);
-          res.json(
-            m2mTokenJson(
-              await useCases.m2m.exchangeToken.execute({
-                workspaceId: param(req.params.workspace_id),
-                clientId,
-                clientSecret,
-                ip: clientIp(req),
-              }),
-            ),
-          );
+          const token = await useCases.m2m.exchangeToken.execute({
+            workspaceId: param(req.params.workspace_id),
+            clientId,
+            clientSecret,
+            ip: clientIp(req),
+          });
+          res.removeHeader('WWW-Authenticate');
+          res.json(m2mTokenJson(token));
         },
       ],
     },

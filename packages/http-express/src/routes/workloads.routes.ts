@@ -66,7 +66,7 @@ export function workloadsRoutes(useCases: UseCases): Router {
       callers: ['team'],
       body: CreateWorkloadDto,
       responses: { 201: WorkloadSchema },
-      errors: [...WRITE, 'invalid_name', 'invalid_workload_kind'],
+      errors: [...WRITE, 'invalid_name', 'invalid_workload_kind', 'limit_reached'],
       handlers: [
         team,
         ws,

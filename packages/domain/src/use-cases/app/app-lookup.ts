@@ -67,5 +67,5 @@ export async function defaultEnvironment(repos: Repositories, workspaceId: strin
   if (dev) return dev;
   const [only, ...more] = active;
   if (only && more.length === 0) return only;
-  throw appEnvironmentRequired();
+  throw appEnvironmentRequired(active.length);
 }

@@ -6,6 +6,7 @@ import { requireCollectionName } from '../../collection/collection-name';
 import type { DataCollection } from '../../collection/data-collection';
 import { DomainError } from '../../shared/domain-error';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-ceilings';
 
 /**
  * Supplement §17: a new collection starts admin-only (`admin` holds read,
@@ -31,8 +32,9 @@ export class CreateCollection {
         'ddl',
         now,
       );
-      await tx.workspaces.findByIdForUpdate(workspace.id);
+      await lockWorkspace(tx, workspace.id);
       if (await tx.collections.find(workspace.id, name)) throw collectionNameTaken(name);
+      requireRoom((await tx.collections.listByWorkspace(workspace.id)).length, CEILINGS.collections);
       const collection: DataCollection = {
         workspaceId: workspace.id,
         name,

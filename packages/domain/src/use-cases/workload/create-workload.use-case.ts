@@ -3,6 +3,7 @@ import { type RequestContext, recordAudit } from '../../audit/record';
 import { requireName } from '../../shared/text';
 import { requireWorkloadKind, type Workload } from '../../workload/workload';
 import type { Deps } from '../deps';
+import { CEILINGS, lockWorkspace, requireRoom } from '../workspace/workspace-ceilings';
 
 /** Supplement §12: registers a service or job workload; it starts active with an empty manifest. */
 export class CreateWorkload {
@@ -26,6 +27,8 @@ export class CreateWorkload {
         'write',
         now,
       );
+      await lockWorkspace(tx, workspace.id);
+      requireRoom((await tx.workloads.listByWorkspace(workspace.id)).length, CEILINGS.workloads);
       const workload: Workload = {
         id: this.deps.ids.next(),
         workspaceId: workspace.id,

@@ -7,20 +7,32 @@ export interface Ceiling {
   readonly limit: number;
   /** Plural, with what holds them: "flags per workspace". */
   readonly what: string;
+  /** What makes room, when it is not deleting one. */
+  readonly remedy?: string;
 }
 
 export const CEILINGS = {
   flags: { limit: Limits.flagsPerWorkspace, what: 'flags per workspace' },
   secrets: { limit: Limits.secretsPerSet, what: 'secrets per set' },
-  environments: { limit: Limits.environmentsPerWorkspace, what: 'environments per workspace' },
+  environments: {
+    limit: Limits.environmentsPerWorkspace,
+    what: 'environments per workspace',
+    remedy: 'environments are never deleted, and inactive ones count too',
+  },
   m2mClients: { limit: Limits.m2mClientsPerWorkspace, what: 'M2M clients per workspace' },
+  collections: { limit: Limits.collectionsPerWorkspace, what: 'data collections per workspace' },
+  workloads: {
+    limit: Limits.workloadsPerWorkspace,
+    what: 'workloads per workspace',
+    remedy: 'archived workloads count too',
+  },
 } as const satisfies Record<string, Ceiling>;
 
 /** 409 `limit_reached`: one more would pass a ceiling; the detail names it. */
 export const limitReached = (ceiling: Ceiling) =>
   conflict(
     'limit_reached',
-    `limit reached: at most ${ceiling.limit.toLocaleString('en-US')} ${ceiling.what}; delete one to add another`,
+    `limit reached: at most ${ceiling.limit.toLocaleString('en-US')} ${ceiling.what}; ${ceiling.remedy ?? 'delete one to add another'}`,
   );
 
 /** Refuses a create when `count` already holds as many as the ceiling allows. */
