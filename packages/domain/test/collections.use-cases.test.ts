@@ -202,6 +202,41 @@ describe('collection ACLs (supplement §17)', () => {
     expect(snapshot(world)).toBe(before);
   });
 
+  it('takes back a workload grant the collection holds after its workload was archived, and grants it nothing new', async () => {
+    const world = await aWorkspaceWorld();
+    const worker = await aWorkload(world);
+    await create(world, 'orders');
+    await putAcl(world, 'orders', {
+      grants: [],
+      workloadGrants: [{ workloadId: worker.id, action: 'read' }],
+    });
+    await world.uc.workloads.archive.execute({
+      userId: world.ownerId,
+      workspaceId: world.workspaceId,
+      workloadId: worker.id,
+      context: ctx(world.ownerId),
+    });
+    const sentBack = await putAcl(world, 'orders', {
+      grants: [{ role: 'admin', action: 'read' }],
+      workloadGrants: [{ workloadId: worker.id, action: 'read' }],
+    });
+    expect(sentBack.workloadGrants).toEqual([
+      expect.objectContaining({ workloadId: worker.id, action: 'read' }),
+    ]);
+    await expect(
+      putAcl(world, 'orders', {
+        grants: [],
+        workloadGrants: [
+          { workloadId: worker.id, action: 'read' },
+          { workloadId: worker.id, action: 'write' },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      code: 'workload_archived',
+      detail: expect.stringContaining('workload_grants[1].coderunner_id'),
+    });
+  });
+
   it('reads need read and writes need ddl; only team members change ACLs', async () => {
     const world = await aWorkspaceWorld();
     const member = await aMember(world, 'member');

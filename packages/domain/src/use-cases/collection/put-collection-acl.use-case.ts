@@ -23,11 +23,17 @@ export interface WorkloadGrantInput {
   readonly action: string;
 }
 
-/** Each workload grant names an active workload of the workspace (404 / 409) and a collection action (422). */
+/**
+ * Each workload grant names an active workload of the workspace (404 / 409)
+ * and a collection action (422). A grant the collection already holds may
+ * be sent back though its workload was archived since: the ACL as read goes
+ * back unchanged (an archived workload's token works nowhere anyway).
+ */
 async function requireWorkloadGrants(
   repos: Repositories,
   workspaceId: string,
   list: readonly WorkloadGrantInput[],
+  held: readonly WorkloadGrant[],
 ): Promise<WorkloadGrant[]> {
   const grants = new Map<string, WorkloadGrant>();
   for (const [i, g] of list.entries()) {
@@ -37,7 +43,8 @@ async function requireWorkloadGrants(
     }
     const workload = await repos.workloads.findById(workspaceId, g.workloadId);
     if (!workload) throw workloadNotFound(`${field}.coderunner_id`);
-    if (workload.status === 'archived') throw workloadArchived(`${field}.coderunner_id`);
+    const kept = held.some((h) => h.workloadId === workload.id && h.action === g.action);
+    if (workload.status === 'archived' && !kept) throw workloadArchived(`${field}.coderunner_id`);
     grants.set(`${g.workloadId} ${g.action}`, {
       workloadId: workload.id,
       action: g.action as CollectionAction,
@@ -89,7 +96,7 @@ export class PutCollectionAcl {
       const workloadGrants =
         input.workloadGrants === undefined
           ? null
-          : await requireWorkloadGrants(tx, workspace.id, input.workloadGrants);
+          : await requireWorkloadGrants(tx, workspace.id, input.workloadGrants, collection.workloadGrants);
       await tx.siteGrants.replace(
         workspace.id,
         { resource: 'collection', collection: collection.name },
