@@ -489,5 +489,20 @@ describe.each(DATABASES)('app users on %s', (kind) => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       await post('redeem').send({}).expect(429);
     });
+
+    it('does not count paths that are not the routes (another letter case is 404 and free)', async () => {
+      const ip = '198.51.100.79';
+      for (let i = 0; i < 12; i++)
+        await t.http
+          .post('/v1/public/INVITE-LINKS/inspect')
+          .set('X-Forwarded-For', ip)
+          .send({ token: 'unknown' })
+          .expect(404);
+      await t.http
+        .post('/v1/public/invite-links/inspect/')
+        .set('X-Forwarded-For', ip)
+        .send({ token: 'unknown' })
+        .expect(410);
+    });
   });
 });

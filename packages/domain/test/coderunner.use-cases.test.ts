@@ -337,6 +337,13 @@ describe('the code-execution proxy (spec: Code-execution proxy)', () => {
     ).toEqual(no.value);
     world.deps.codeRunner.answerNext('createDeployment', no);
     expect(await uc.deploy.execute(target(world, app.slug))).toEqual(no.value);
+    world.deps.codeRunner.answerNext('runOnce', no);
+    expect(await uc.run.execute({ ...target(world, app.slug), payload: {} })).toEqual(no.value);
+    // Declining to delete the recorded version keeps it recorded.
+    world.deps.codeRunner.answerNext('deleteVersion', no);
+    expect(
+      await uc.deleteVersion.execute({ ...target(world, app.slug), versionId: before.version_id as string }),
+    ).toEqual(no.value);
     expect(await manifestOf(world, app.id)).toEqual(before);
     expect(world.deps.uow.tables.audit).toHaveLength(auditedBefore);
   });

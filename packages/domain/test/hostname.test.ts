@@ -39,19 +39,33 @@ describe('custom domain names (supplement §8)', () => {
     'shop\ufe0f.example.com',
     'shop.\ufeffexample.com',
     'sh\u2060op.ex\u034fample.com',
+    'a\u180bb.example.com',
+    // The zero-width non-joiner and joiner where their scripts need them.
+    'نامه\u200cای.example.com',
+    'क्\u200dष.example.com',
   ])('maps %s as IDNA does', (input) => {
     expect(requireHostname(input)).toBe(domainToASCII(input));
   });
 
   it.each([
-    ['a zero-width joiner', 'sh\u200dop.example.com'],
-    ['a zero-width non-joiner', 'sh\u200cop.example.com'],
     ['a left-to-right mark', 'shop\u200e.example.com'],
+    ['a right-to-left override', 'a\u202eb.example.com'],
+    ['the Mongolian vowel separator', 'a\u180eb.example.com'],
     ['an Arabic letter mark', 'shop\u061c.example.com'],
     ['a Hangul filler', 'shop\u3164.example.com'],
     ['a private-use character', 'shop\ue000.example.com'],
     ['an unassigned code point', 'shop\u0378.example.com'],
   ])('refuses %s, as browsers do', (_what, input) => {
+    expect(domainToASCII(input)).toBe('');
+    expect(() => requireHostname(input)).toThrow(expect.objectContaining({ code: 'invalid_domain' }));
+  });
+
+  it.each([
+    ['a right-to-left override', 'xn--ab-g4t.example.com'],
+    ['a private-use character', 'xn--ab-je4l.example.com'],
+    ['the Mongolian vowel separator', 'xn--ab-50o.example.com'],
+    ['a soft hyphen (which maps to nothing)', 'xn--ab-5da.example.com'],
+  ])('refuses the Punycode form of %s too, as browsers do', (_what, input) => {
     expect(domainToASCII(input)).toBe('');
     expect(() => requireHostname(input)).toThrow(expect.objectContaining({ code: 'invalid_domain' }));
   });

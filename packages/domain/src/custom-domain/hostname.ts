@@ -10,11 +10,16 @@ const NOT_A_BARE_HOST = /[/:@?#\\\s\u0000-\u001f\u007f]/;
 
 // UTS #46 "ignored" code points, mapped to nothing as browsers map them: the soft hyphen, the
 // zero-width space, word joiners, variation selectors, the byte order mark.
-const IDNA_IGNORED =
-  /\u00ad|\u034f|[\u180b-\u180f]|\u200b|\u2060|\u2064|[\ufe00-\ufe0f]|\ufeff|[\u{1bca0}-\u{1bca3}]|[\u{e0100}-\u{e01ef}]/gu;
-// What is still invisible, a format control (the zero-width joiners, direction marks),
-// unassigned or private use: browsers refuse a host that holds it.
-const IDNA_DISALLOWED = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u;
+const IGNORED_SOURCE =
+  /\u00ad|\u034f|[\u180b-\u180d]|\u180f|\u200b|\u2060|\u2064|[\ufe00-\ufe0f]|\ufeff|[\u{1bca0}-\u{1bca3}]|[\u{e0100}-\u{e01ef}]/u
+    .source;
+const IDNA_IGNORED = new RegExp(IGNORED_SOURCE, 'gu');
+const HAS_IGNORED = new RegExp(IGNORED_SOURCE, 'u');
+// What is still invisible, a format control (direction marks, the Mongolian vowel
+// separator), unassigned or private use: browsers refuse a host that holds it. The
+// zero-width joiner and non-joiner are let through: IDNA allows them in the scripts
+// that need them (Persian, Indic), whose rules of context are not checked here.
+const IDNA_DISALLOWED = /(?![\u200c\u200d])[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u;
 
 const isAscii = (text: string) => [...text].every((c) => (c.codePointAt(0) as number) < 0x80);
 // C0 and C1 controls, spaces and what the bare-host check refuses: never part of a name.
@@ -32,6 +37,8 @@ function isPunycodeLabel(encoded: string): boolean {
   const decoded = punycodeDecode(encoded);
   if (decoded === null || decoded.length === 0 || isAscii(decoded) || NOT_IN_A_LABEL.test(decoded))
     return false;
+  // What the Unicode form is refused for, or would have lost, the Punycode form may not carry.
+  if (HAS_IGNORED.test(decoded) || IDNA_DISALLOWED.test(decoded)) return false;
   return decoded.normalize('NFKC').toLowerCase() === decoded && punycodeEncode(decoded) === encoded;
 }
 

@@ -54,17 +54,31 @@ const KEY_WORD =
   '(?:client[_ -]?secret|secret[_ -]?key|private[_ -]?key|access[_ -]?key|api[_ -]?key|access[_ -]?token|auth[_ -]?token|refresh[_ -]?token|password|passwd|pwd|secret|token)';
 
 /**
- * `password=…`, `secret: …`, `"api_key": "…"`, `my password is …`, `token …`,
- * and the credential word at the end of a longer name, as environment
- * variables write it (`DB_PASSWORD=…`, `PGPASSWORD=…`, `GITHUB_TOKEN=…`,
- * `aws_secret_access_key=…`): group 1 is the separator, group 2 the value.
- * An attempt starts only where a run of name characters starts and reads
- * that run once, then its own separator and value.
+ * `password=…`, `secret: …`, `"api_key": "…"`, `my password is …`, `token …`:
+ * group 1 is the separator, group 2 the value. An attempt starts at a
+ * credential word and reads its own separator and value only.
  */
-const PAIR = new RegExp(
-  `(?<![A-Za-z0-9_])[A-Za-z0-9_]*?${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`,
-  'gi',
+const PAIR = new RegExp(`\\b${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`, 'gi');
+
+const UPPER_KEY_WORD =
+  '(?:CLIENT_?SECRET|SECRET_?KEY|PRIVATE_?KEY|ACCESS_?KEY|API_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|REFRESH_?TOKEN|PASSWORD|PASSWD|PWD|SECRET|TOKEN)';
+const LOWER_KEY_WORD = UPPER_KEY_WORD.toLowerCase();
+
+/**
+ * A credential word ending a longer name, as environment variables and
+ * configuration files write it: `DB_PASSWORD=…`, `PGPASSWORD=…`,
+ * `GITHUB_TOKEN: …`, `aws_secret_access_key = …`. Upper case, or lower case
+ * joined by `_`; not camelCase (`nextToken = response.nextToken` is code,
+ * not a credential). Only `=` or `:` separates, and the value is group 1.
+ * An attempt starts only where a run of name characters starts.
+ */
+const NAMED_PAIR = new RegExp(
+  `(?<![A-Za-z0-9_])(?:[A-Z0-9_]*?${UPPER_KEY_WORD}|[a-z0-9_]*?_${LOWER_KEY_WORD})["']?\\s*[:=]\\s*["']?([^\\s"',;]+)`,
+  'g',
 );
+
+/** Settings, not secrets: `SHOW_PASSWORD=true`, `MAX_TOKENS=4096`, `LAST_TOKEN=none`. */
+const SETTING_VALUE = /^(?:[0-9]+|true|false|yes|no|on|off|none|null|nil|undefined)$/i;
 
 /** Long unbroken runs of token characters, to be weighed for randomness. */
 const TOKEN = /[A-Za-z0-9+/_=-]{24,}/g;
@@ -82,6 +96,8 @@ const UPPER = /[A-Z]/;
 export const SECRET_PATTERNS: readonly RegExp[] = [
   ...KNOWN_SHAPES,
   PAIR,
+  NAMED_PAIR,
+  SETTING_VALUE,
   TOKEN,
   ONE_CHARACTER_REPEATED,
   IN_ANGLE_BRACKETS,
@@ -157,6 +173,10 @@ export function looksLikeSecret(text: string): boolean {
   // Matches of one global pattern do not overlap, so weighing each is linear too.
   for (const match of text.matchAll(PAIR)) {
     if (pairHoldsValue(match[1] ?? '', match[2] ?? '')) return true;
+  }
+  for (const match of text.matchAll(NAMED_PAIR)) {
+    const value = match[1] ?? '';
+    if (value.length >= 4 && !placeholder(value) && !SETTING_VALUE.test(value)) return true;
   }
   for (const match of text.matchAll(TOKEN)) {
     if (randomLooking(match[0])) return true;

@@ -88,6 +88,10 @@ describe('the mail block: platform versus custom (spec, Mail block)', () => {
       { host: '8.8.8.8:25' },
       { host: '[2001:4860:4860::8888]:25' },
       { host: '1:2:3' },
+      // A display name goes into the From header: no line break of any kind.
+      { fromDisplayName: 'Acme\nBcc: x@evil.test' },
+      { fromDisplayName: 'Acme\u2028Support' },
+      { fromDisplayName: 'Acme\u0085Support' },
     ])
       await expect(putAuth(world, { mail: custom(bad) })).rejects.toMatchObject({
         code: 'invalid_mail_settings',

@@ -113,6 +113,8 @@ describe('SSO connections', () => {
     await expect(create(world, { ...oidc(), protocol: 'ldap' })).rejects.toMatchObject({
       fieldErrors: [{ field: 'protocol' }],
     });
+    for (const name of ['Okta\nEU', 'Okta\u2028EU', 'Okta\u2029EU'])
+      await expect(create(world, oidc({ name }))).rejects.toMatchObject({ fieldErrors: [{ field: 'name' }] });
   });
 
   it('organization_id: 409 while multi-tenant is off, 404 for a tenant the workspace does not have', async () => {

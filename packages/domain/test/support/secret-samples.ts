@@ -51,6 +51,8 @@ export const SECRET_POSITIVES: readonly string[] = [
   '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',
   'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
   'https://0123456789abcdef0123456789abcdef@o123.ingest.sentry.io/456',
+  'CancellationToken token = default',
+  'GITHUB_TOKEN: ghx-abc123',
 ];
 export const SECRET_NEGATIVES: readonly string[] = [
   'I cannot sign in since this morning; the page says "invalid credentials".',
@@ -79,4 +81,16 @@ export const SECRET_NEGATIVES: readonly string[] = [
   'set DB_PASSWORD in the environment',
   'the GITHUB_TOKEN is missing',
   'my_token is expired',
+  // Code and settings that name a credential without holding one.
+  'nextToken = response.nextToken',
+  'pageToken=CAEQAA',
+  'const myToken = await getToken()',
+  'var resetToken = Guid.NewGuid();',
+  'maxToken = 4096',
+  'max_token = 4096',
+  'MAX_TOKENS=4096',
+  'SHOW_PASSWORD=true',
+  'REQUIRE_PASSWORD=false',
+  'LAST_TOKEN=none',
+  'userPassword = input.value',
 ];

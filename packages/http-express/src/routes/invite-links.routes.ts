@@ -24,8 +24,8 @@ const PUBLIC_INVITE_LINK_PATHS = new Set([
  */
 export function admitPublicInviteRequests(useCases: UseCases): RequestHandler {
   return async (req, _res, next) => {
-    // Matched as the router matches: any case, one trailing slash.
-    const path = req.path.toLowerCase().replace(/(.)\/$/, '$1');
+    // Matched as the router matches: the case as written, one trailing slash.
+    const path = req.path.replace(/(.)\/$/, '$1');
     if (req.method === 'POST' && PUBLIC_INVITE_LINK_PATHS.has(path))
       await useCases.inviteLinks.admit.execute({ ip: clientIp(req) });
     next();

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../audit/record';
-import { requireEnvelope } from '../../coderunner/coderunner-answer';
+import { declined, requireEnvelope } from '../../coderunner/coderunner-answer';
 import { requireUpstreamId } from '../../coderunner/upstream-id';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
 import type { Deps } from '../deps';
@@ -21,6 +21,8 @@ export class DeleteVersion {
     const versionId = requireUpstreamId(input.versionId, 'version');
     const { organization, workspace, app, as } = await authorizeProxy(this.deps, input, 'removal');
     const envelope = requireEnvelope(await this.deps.codeRunner.deleteVersion(as, versionId));
+    // Declined: the service kept the version, so the recorded one stays.
+    if (declined(envelope)) return envelope;
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,
       workspaceId: workspace.id,

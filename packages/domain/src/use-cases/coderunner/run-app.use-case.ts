@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../audit/record';
+import { declined } from '../../coderunner/coderunner-answer';
 import { coderunnerIdsOf } from '../../coderunner/coderunner-manifest';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
 import type { Deps } from '../deps';
@@ -24,6 +25,8 @@ export class RunApp {
       definitionId: recorded.definition_id,
       payload: input.payload,
     });
+    // Declined (`success: false` in a 2xx): answered as given, nothing recorded.
+    if (declined(ran.envelope)) return ran.envelope;
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,
       workspaceId: workspace.id,

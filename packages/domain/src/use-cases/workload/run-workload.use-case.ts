@@ -1,6 +1,6 @@
 import { authorizeWorkspaceChange } from '../../access/access-control';
 import type { RequestContext } from '../../audit/record';
-import { requireConfigured, requireEnvelope } from '../../coderunner/coderunner-answer';
+import { declined, requireConfigured, requireEnvelope } from '../../coderunner/coderunner-answer';
 import { coderunnerIdsOf } from '../../coderunner/coderunner-manifest';
 import { optionalIdFromAnswer, requireUpstreamId } from '../../coderunner/upstream-id';
 import type { CodeRunnerEnvelope } from '../../ports/code-runner.port';
@@ -67,6 +67,8 @@ export class RunWorkload {
       definitionId,
       payload: input.event,
     });
+    // Declined (`success: false` in a 2xx): answered as given, nothing recorded.
+    if (declined(ran.envelope)) return ran.envelope;
     await recordCoderunnerStep(this.deps, {
       organizationId: organization.id,
       workspaceId: workspace.id,
