@@ -4,7 +4,7 @@ import { createUseCases, type Secret, type TeamPrincipal } from '../src';
 /*
  * Ceilings on what a workspace holds (docs/security.md): 5,000 flags, 1,000
  * secrets per set, 100 environments, 100 M2M clients, 1,000 data
- * collections, 1,000 workloads. The numbers are
+ * collections, 1,000 active workloads. The numbers are
  * written out here, not read from `Limits`, so a changed limit fails a test.
  */
 
@@ -219,25 +219,35 @@ describe('ceilings', () => {
     await expect(create('one_too_many')).resolves.toMatchObject({ name: 'one_too_many' });
   });
 
-  it('a workspace holds at most 1,000 workloads, archived ones included', async () => {
+  it('a workspace holds at most 1,000 active workloads; archiving one makes room', async () => {
     const { deps, uc, userId, workspaceId } = await setup();
     await deps.uow.transaction(async (tx) => {
-      for (const name of keys('w', 999))
+      for (const [i, name] of keys('w', 1_001).entries())
         await tx.workloads.save({
           id: deps.ids.next(),
           workspaceId,
           name,
           kind: 'service',
-          status: 'archived',
+          // One archived: it does not count.
+          status: i === 0 ? 'archived' : 'active',
           manifest: {},
           createdAt: deps.clock.now(),
-          archivedAt: deps.clock.now(),
+          archivedAt: i === 0 ? deps.clock.now() : null,
         });
     });
     const create = (name: string) =>
       uc.workloads.create.execute({ userId, workspaceId, name, kind: 'job', context: ctx(userId) });
-    await expect(create('thousandth')).resolves.toMatchObject({ name: 'thousandth' });
-    await expectRefused(deps, create('one too many'), '1,000 workloads per workspace');
+    await expectRefused(deps, create('one too many'), '1,000 active workloads per workspace');
+    const [first] = (await uc.workloads.list.execute({ userId, workspaceId })).filter(
+      (w) => w.status === 'active',
+    );
+    await uc.workloads.archive.execute({
+      userId,
+      workspaceId,
+      workloadId: first?.id as string,
+      context: ctx(userId),
+    });
+    await expect(create('one too many')).resolves.toMatchObject({ name: 'one too many' });
   });
 
   it('a workspace holds at most 100 M2M clients; deleting one makes room', async () => {

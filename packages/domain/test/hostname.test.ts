@@ -48,6 +48,11 @@ describe('custom domain names (supplement §8)', () => {
   });
 
   it.each([
+    ['a zero-width joiner between Latin letters', 'a\u200db.example.com'],
+    ['a zero-width non-joiner between Latin letters', 'a\u200cb.example.com'],
+    ['a zero-width non-joiner at a label edge', 'a\u200c.example.com'],
+    ['a zero-width joiner between Arabic letters', '\u0628\u200d\u0628.example.com'],
+    ['a zero-width joiner after an emoji', '\u23f0\u200d.example.com'],
     ['a left-to-right mark', 'shop\u200e.example.com'],
     ['a right-to-left override', 'a\u202eb.example.com'],
     ['the Mongolian vowel separator', 'a\u180eb.example.com'],
@@ -65,6 +70,7 @@ describe('custom domain names (supplement §8)', () => {
     ['a private-use character', 'xn--ab-je4l.example.com'],
     ['the Mongolian vowel separator', 'xn--ab-50o.example.com'],
     ['a soft hyphen (which maps to nothing)', 'xn--ab-5da.example.com'],
+    ['a zero-width non-joiner between Latin letters', 'xn--ab-j1t.example.com'],
   ])('refuses the Punycode form of %s too, as browsers do', (_what, input) => {
     expect(domainToASCII(input)).toBe('');
     expect(() => requireHostname(input)).toThrow(expect.objectContaining({ code: 'invalid_domain' }));

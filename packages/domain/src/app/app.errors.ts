@@ -56,9 +56,15 @@ export const appEnvironmentRequired = (activeCount: number) =>
   invalid(
     'environment_required',
     activeCount === 0
-      ? 'the workspace has no active environment: activate one, then name it in environment_id'
+      ? 'the workspace has no active environment: activate one (a single active one is the default)'
       : 'name environment_id: the workspace has no active dev environment and more than one active environment',
-    [{ field: 'environment_id', message: 'required in this workspace' }],
+    [
+      {
+        field: 'environment_id',
+        message:
+          activeCount === 0 ? 'no environment of this workspace is active' : 'required in this workspace',
+      },
+    ],
   );
 
 /** 422: the manifest must be a JSON object. */

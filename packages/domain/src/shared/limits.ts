@@ -38,7 +38,7 @@ export const Limits = {
   environmentsPerWorkspace: 100,
   m2mClientsPerWorkspace: 100,
   collectionsPerWorkspace: 1_000,
-  /** Archived workloads count: they stay listed. */
+  /** Active workloads: archived ones cannot be deleted, so they do not count. */
   workloadsPerWorkspace: 1_000,
   /**
    * Failed team sign-ins from one client address (an IPv6 /64) in 10 minutes.

@@ -123,8 +123,7 @@ function requireDisplayName(value: string | null): string | null {
       'display_name',
       `must be at most ${Limits.brandingDisplayNameMax} characters`,
     );
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-  if (/[\u0000-\u001f\u007f\u0085\u2028\u2029]/.test(trimmed))
+  if (/[\p{Cc}\u2028\u2029]/u.test(trimmed))
     throw refuse('invalid_branding', 'display_name', 'must not hold control characters');
   return trimmed.length === 0 ? null : trimmed;
 }

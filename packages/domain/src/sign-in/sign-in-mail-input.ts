@@ -52,9 +52,8 @@ export type MailRequest =
     };
 
 const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-// Controls and every line break (U+0085, U+2028, U+2029 too): these end up in headers and lists.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+// Controls (C0 and C1) and every line break: these end up in headers and lists.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 /** A DNS name or an IP literal, lowercase, without brackets, port or trailing dot; null when neither. */
 export function mailHostSyntax(value: string): string | null {

@@ -62,9 +62,8 @@ const snake = (f: string) => SNAKE[f] ?? f;
 
 export const DEFAULT_OIDC_SCOPES = ['openid', 'email', 'profile'];
 const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]{1,64}$/;
-// Controls and every line break (U+0085, U+2028, U+2029 too): these end up in headers and lists.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+// Controls (C0 and C1) and every line break: these end up in headers and lists.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const PEM = /^-----BEGIN CERTIFICATE-----\r?\n(?:[A-Za-z0-9+/=]{1,76}\r?\n)+-----END CERTIFICATE-----\r?\n?$/;
 
 /** An absolute `https://` URL without credentials or fragment (no request is ever made to it here). */

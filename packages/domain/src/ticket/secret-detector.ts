@@ -61,24 +61,38 @@ const KEY_WORD =
 const PAIR = new RegExp(`\\b${KEY_WORD}["']?(\\s*[:=]\\s*|\\s+is\\s+|\\s+)["']?([^\\s"',;]+)`, 'gi');
 
 const UPPER_KEY_WORD =
-  '(?:CLIENT_?SECRET|SECRET_?KEY|PRIVATE_?KEY|ACCESS_?KEY|API_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|REFRESH_?TOKEN|PASSWORD|PASSWD|PWD|SECRET|TOKEN)';
+  '(?:CLIENT_?SECRET|SECRET_?KEY|PRIVATE_?KEY|ACCESS_?KEY|API_?KEY|ACCESS_?TOKEN|AUTH_?TOKEN|REFRESH_?TOKEN|PASSWORD|PASSWD|SECRET|TOKEN)';
 const LOWER_KEY_WORD = UPPER_KEY_WORD.toLowerCase();
 
 /**
  * A credential word ending a longer name, as environment variables and
  * configuration files write it: `DB_PASSWORD=…`, `PGPASSWORD=…`,
- * `GITHUB_TOKEN: …`, `aws_secret_access_key = …`. Upper case, or lower case
- * joined by `_`; not camelCase (`nextToken = response.nextToken` is code,
- * not a credential). Only `=` or `:` separates, and the value is group 1.
- * An attempt starts only where a run of name characters starts.
+ * `GITHUB_TOKEN: …`, `aws_secret_access_key = …`. Upper case after a
+ * prefix, or lower case joined by `_`; not camelCase (`nextToken =
+ * response.nextToken` is code). Group 1 is the credential word, group 2
+ * the separator (`=` or `:`), group 3 the value. An attempt starts only
+ * where a run of name characters starts.
  */
 const NAMED_PAIR = new RegExp(
-  `(?<![A-Za-z0-9_])(?:[A-Z0-9_]*?${UPPER_KEY_WORD}|[a-z0-9_]*?_${LOWER_KEY_WORD})["']?\\s*[:=]\\s*["']?([^\\s"',;]+)`,
+  `(?<![A-Za-z0-9_])(?:[A-Z0-9_]+?(${UPPER_KEY_WORD})|[a-z0-9_]*?_(${LOWER_KEY_WORD}))["']?(\\s*[:=]\\s*)["']?([^\\s"',;]+)`,
   'g',
 );
 
-/** Settings, not secrets: `SHOW_PASSWORD=true`, `MAX_TOKENS=4096`, `LAST_TOKEN=none`. */
-const SETTING_VALUE = /^(?:[0-9]+|true|false|yes|no|on|off|none|null|nil|undefined)$/i;
+/** Settings, not secrets: `SHOW_PASSWORD=true`, `LAST_TOKEN=none`. */
+const SETTING_VALUE = /^(?:true|false|yes|no|on|off|none|null|nil|undefined)$/i;
+/** References and placeholders: `$DB_PASSWORD`, `${X}`, `` `cat f` ``, `<your token>`, `[redacted]`, `%X%`. */
+const REFERENCE = /^[$`<[{%]/;
+/** Code that reads the value from elsewhere: `request.cookies.get(…)`, `process.env.X`. */
+const MEMBER_ACCESS = /^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*(?:\(|$)/;
+const DIGITS = /^[0-9]+$/;
+
+/** Whether the value of a named pair is one: as after a bare credential word, minus references, code and settings. */
+function namedPairHoldsValue(word: string, separator: string, value: string): boolean {
+  if (REFERENCE.test(value) || SETTING_VALUE.test(value) || MEMBER_ACCESS.test(value)) return false;
+  // A count, not a credential: `MAX_TOKEN=4096`.
+  if (DIGITS.test(value) && /token$/i.test(word)) return false;
+  return pairHoldsValue(separator, value);
+}
 
 /** Long unbroken runs of token characters, to be weighed for randomness. */
 const TOKEN = /[A-Za-z0-9+/_=-]{24,}/g;
@@ -98,6 +112,9 @@ export const SECRET_PATTERNS: readonly RegExp[] = [
   PAIR,
   NAMED_PAIR,
   SETTING_VALUE,
+  REFERENCE,
+  MEMBER_ACCESS,
+  DIGITS,
   TOKEN,
   ONE_CHARACTER_REPEATED,
   IN_ANGLE_BRACKETS,
@@ -175,8 +192,7 @@ export function looksLikeSecret(text: string): boolean {
     if (pairHoldsValue(match[1] ?? '', match[2] ?? '')) return true;
   }
   for (const match of text.matchAll(NAMED_PAIR)) {
-    const value = match[1] ?? '';
-    if (value.length >= 4 && !placeholder(value) && !SETTING_VALUE.test(value)) return true;
+    if (namedPairHoldsValue(match[1] ?? match[2] ?? '', match[3] ?? '', match[4] ?? '')) return true;
   }
   for (const match of text.matchAll(TOKEN)) {
     if (randomLooking(match[0])) return true;

@@ -53,6 +53,8 @@ export const SECRET_POSITIVES: readonly string[] = [
   'https://0123456789abcdef0123456789abcdef@o123.ingest.sentry.io/456',
   'CancellationToken token = default',
   'GITHUB_TOKEN: ghx-abc123',
+  'MYSQL_ROOT_PASSWORD=12345678',
+  'REDIS_PASSWORD: 98127345',
 ];
 export const SECRET_NEGATIVES: readonly string[] = [
   'I cannot sign in since this morning; the page says "invalid credentials".',
@@ -93,4 +95,20 @@ export const SECRET_NEGATIVES: readonly string[] = [
   'REQUIRE_PASSWORD=false',
   'LAST_TOKEN=none',
   'userPassword = input.value',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, written as a compose file holds it
+  'POSTGRES_PASSWORD: ${POSTGRES_PASSWORD}',
+  'DB_PASSWORD=$DB_PASSWORD',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, written as a CI file holds it
+  '- GITHUB_TOKEN=${GITHUB_TOKEN}',
+  'FOO_TOKEN=`cat /run/secrets/foo`',
+  'interface Env { ACCESS_TOKEN: string; }',
+  'CSRF_TOKEN = request.cookies.get("csrftoken")',
+  'password_reset_token: uuid',
+  'PASSWORD: required',
+  'The API_KEY: missing from the request',
+  'csrf_token: hidden',
+  'DB_PASSWORD=[redacted]',
+  'access_token: <your token>',
+  'OLDPWD=/home/runner',
+  'MAX_TOKEN=4096',
 ];

@@ -28,7 +28,9 @@ export class CreateWorkload {
         now,
       );
       await lockWorkspace(tx, workspace.id);
-      requireRoom((await tx.workloads.listByWorkspace(workspace.id)).length, CEILINGS.workloads);
+      // Archived workloads cannot be deleted, so they do not count: archiving one makes room.
+      const active = (await tx.workloads.listByWorkspace(workspace.id)).filter((w) => w.status === 'active');
+      requireRoom(active.length, CEILINGS.workloads);
       const workload: Workload = {
         id: this.deps.ids.next(),
         workspaceId: workspace.id,

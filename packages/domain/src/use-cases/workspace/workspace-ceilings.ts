@@ -23,8 +23,8 @@ export const CEILINGS = {
   collections: { limit: Limits.collectionsPerWorkspace, what: 'data collections per workspace' },
   workloads: {
     limit: Limits.workloadsPerWorkspace,
-    what: 'workloads per workspace',
-    remedy: 'archived workloads count too',
+    what: 'active workloads per workspace',
+    remedy: 'archive one to add another',
   },
 } as const satisfies Record<string, Ceiling>;
 
