@@ -1,7 +1,7 @@
 import type { AppGrantInput, CollectionGrantInput, Principal, PutAccessInput, RoleGrantInput } from '../src';
 import { addUser } from './support/app-user-world';
 import { aWorkload, createApp, seedApp } from './support/app-world';
-import { putAuth } from './support/sign-in-world';
+import { aCustomRole, putAuth } from './support/sign-in-world';
 import {
   aMember,
   audited,
@@ -358,13 +358,7 @@ describe('Access PUT (spec: Access, PUT rules)', () => {
   it('takes back grants of a custom role after platform sign-in is switched off, but grants it nothing new', async () => {
     const { world, portal } = await withApps();
     await putAuth(world, { mode: 'platform' });
-    await world.uc.appRoles.create.execute({
-      userId: world.ownerId,
-      workspaceId: world.workspaceId,
-      name: 'editor',
-      permissions: ['vault:read'],
-      context: ctx(world.ownerId),
-    });
+    await aCustomRole(world, 'editor', ['vault:read']);
     await collection(world, 'orders');
     await putAccess(world, {
       vaultGrants: [vault('editor', 'orders', 'read')],
@@ -397,6 +391,36 @@ describe('Access PUT (spec: Access, PUT rules)', () => {
       ).rejects.toMatchObject({ code: 'unknown_site_role', fieldErrors: [{ field }] });
     }
     expect(snapshot(world)).toBe(before);
+
+    // The collection's ACL and the app's access setting go back as read too, and no further.
+    const on = { caller: team(world.ownerId), workspaceId: world.workspaceId };
+    const acl = await world.uc.collections.getAcl.execute({ ...on, name: 'orders' });
+    const putAcl = (grants: { role: string; action: string }[]) =>
+      world.uc.collections.putAcl.execute({ ...on, name: 'orders', grants, context: ctx(world.ownerId) });
+    expect((await putAcl(acl.grants)).grants).toEqual(acl.grants);
+    await expect(putAcl([...acl.grants, { role: 'editor', action: 'write' }])).rejects.toMatchObject({
+      code: 'unknown_site_role',
+    });
+    const setting = await world.uc.apps.getAccess.execute({ ...on, appId: portal.id });
+    const putAppAccess = (grants: { role: string; action: string }[]) =>
+      world.uc.apps.putAccess.execute({
+        ...on,
+        appId: portal.id,
+        visibility: setting.visibility,
+        grants,
+        context: ctx(world.ownerId),
+      });
+    expect((await putAppAccess(setting.grants)).grants).toEqual(setting.grants);
+    const store = document.apps.find((a) => a.id !== portal.id)?.id as string;
+    await expect(
+      world.uc.apps.putAccess.execute({
+        ...on,
+        appId: store,
+        visibility: 'restricted',
+        grants: [{ role: 'editor', action: 'read' }],
+        context: ctx(world.ownerId),
+      }),
+    ).rejects.toMatchObject({ code: 'unknown_site_role' });
   });
 
   it('refuses unknown roles, collections, apps and actions (422), naming the element, writing nothing', async () => {

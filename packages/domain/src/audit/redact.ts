@@ -1,3 +1,4 @@
+import { UUID } from '../shared/uuid';
 import { looksLikeSecret } from '../ticket/secret-detector';
 
 /** What replaces a removed value in audit details. */
@@ -15,7 +16,6 @@ const SECRET_KEY_NAME =
 // scopes and environments by id and must stay readable.
 const AUTH_HEADER = /^(bearer|basic)\s+\S+/i;
 const LONG_TOKEN = /^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/_=-]{32,}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The patterns redaction adds to the shared detector's, for the test that counts their work. */
 export const REDACTION_PATTERNS: readonly RegExp[] = [SECRET_KEY_NAME, AUTH_HEADER, LONG_TOKEN, UUID];

@@ -1,6 +1,7 @@
 import { type Role, requireRoleForScope, type ScopeType } from '../roles/role';
 import { invalid } from '../shared/domain-error';
 import { requireEmail, requirePasswordPolicy } from '../shared/text';
+import { isUuid } from '../shared/uuid';
 import {
   invalidExpiresAt,
   passwordWithUserId,
@@ -40,8 +41,6 @@ export interface AddMemberRequest {
 }
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fieldInvalid = (field: string, message: string) =>
   invalid('validation_failed', `${field}: ${message}`, [{ field, message }]);
@@ -90,7 +89,7 @@ export function parseAddMemberRequest(
 
   if (!given(input.role)) throw fieldInvalid('role', 'is required');
   const role = requireRoleForScope(scopeType, input.role);
-  if (hasUserId && !UUID.test(input.userId as string)) throw fieldInvalid('user_id', 'must be a UUID');
+  if (hasUserId && !isUuid(input.userId as string)) throw fieldInvalid('user_id', 'must be a UUID');
   let member: MemberReference;
   if (hasUserId) {
     member = { kind: 'user_id', userId: input.userId as string };

@@ -1,10 +1,10 @@
 import { requireHostname } from '../custom-domain/hostname';
 import { Limits } from '../shared/limits';
 import { requireName } from '../shared/text';
+import { isUuid } from '../shared/uuid';
 import type { Tenant } from './tenant';
 import { invalidTenantAlias, invalidTenantDomains, tenantAliasLikeAnId } from './tenant.errors';
 
-const ID_SHAPED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ALIAS = new RegExp(`^[a-z0-9][a-z0-9_-]{0,${Limits.tenantAliasMax - 1}}$`);
 
 /** An alias: the `organization` claim's key for the tenant; lowercase letters, digits, `-`, `_`. */
@@ -14,7 +14,7 @@ export function requireTenantAlias(value: string | null): string | null {
   if (!ALIAS.test(alias)) throw invalidTenantAlias();
   // A tenant without an alias is keyed by its id in the `organization` claim:
   // an alias shaped like an id could take another tenant's key.
-  if (ID_SHAPED.test(alias)) throw tenantAliasLikeAnId();
+  if (isUuid(alias)) throw tenantAliasLikeAnId();
   return alias;
 }
 

@@ -11,7 +11,6 @@ export const tenantsNeedMultiTenant = () =>
 export const tenantAliasTaken = (alias: string) =>
   conflict('tenant_alias_taken', `another tenant of this workspace has the alias '${alias}'`);
 
-/** 422: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit. */
 /** 422: an alias shaped like a tenant id, the key of tenants without an alias in the `organization` claim. */
 export const tenantAliasLikeAnId = () =>
   invalid(
@@ -20,6 +19,7 @@ export const tenantAliasLikeAnId = () =>
     [{ field: 'alias', message: 'must not be shaped like a UUID' }],
   );
 
+/** 422: an alias is 1 to 63 lowercase letters, digits, `-` or `_`, starting with a letter or digit. */
 export const invalidTenantAlias = () =>
   invalid(
     'invalid_tenant_alias',

@@ -69,9 +69,9 @@ const LOWER_KEY_WORD = UPPER_KEY_WORD.toLowerCase();
  * configuration files write it: `DB_PASSWORD=…`, `PGPASSWORD=…`,
  * `GITHUB_TOKEN: …`, `aws_secret_access_key = …`. Upper case after a
  * prefix, or lower case joined by `_`; not camelCase (`nextToken =
- * response.nextToken` is code). Group 1 is the credential word, group 2
- * the separator (`=` or `:`), group 3 the value. An attempt starts only
- * where a run of name characters starts.
+ * response.nextToken` is code). Groups: 1 the upper-case credential word
+ * or 2 the lower-case one, 3 the separator (`=` or `:`), 4 the value. An
+ * attempt starts only where a run of name characters starts.
  */
 const NAMED_PAIR = new RegExp(
   `(?<![A-Za-z0-9_])(?:[A-Z0-9_]+?(${UPPER_KEY_WORD})|[a-z0-9_]*?_(${LOWER_KEY_WORD}))["']?(\\s*[:=]\\s*)["']?([^\\s"',;]+)`,

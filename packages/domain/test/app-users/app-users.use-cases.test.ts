@@ -9,7 +9,7 @@ import {
   tokenOf,
 } from '../support/app-user-world';
 import { aWorkload, createApp, seedApp } from '../support/app-world';
-import { putAuth } from '../support/sign-in-world';
+import { aCustomRole, anOidcConnection, putAuth } from '../support/sign-in-world';
 import {
   aMember,
   audited,
@@ -121,13 +121,7 @@ describe('invite (POST /users)', () => {
       code: 'unknown_app_role',
       fieldErrors: [{ field: 'role', message: "unknown app role 'editor'" }],
     });
-    await world.uc.appRoles.create.execute({
-      userId: world.ownerId,
-      workspaceId: world.workspaceId,
-      name: 'editor',
-      permissions: ['vault:read'],
-      context: ctx(world.ownerId),
-    });
+    await aCustomRole(world, 'editor', ['vault:read']);
     const { view } = await inviteUser(world, { email: 'f@example.test', role: 'editor' });
     expect(view.user.roles).toEqual(['editor']);
   });
@@ -563,16 +557,7 @@ describe('invite link (POST/DELETE /users/{id}/invite-link)', () => {
 describe('a user linked through single sign-on', () => {
   /** A pending user (no password) linked to a real SSO connection of the workspace. */
   async function ssoLinkedUser(world: WorkspaceWorld, email: string) {
-    const connection = await world.uc.ssoConnections.create.execute({
-      userId: world.ownerId,
-      workspaceId: world.workspaceId,
-      protocol: 'oidc',
-      name: 'Okta',
-      issuer: 'https://acme.okta.example',
-      clientId: 'client-123',
-      authorizationEndpoint: 'https://acme.okta.example/oauth2/v1/authorize',
-      context: ctx(world.ownerId),
-    });
+    const connection = await anOidcConnection(world);
     const { view } = await inviteUser(world, { email, sendEmail: false });
     await world.deps.uow.transaction(async (tx) => {
       const user = await tx.appUsers.findById(world.workspaceId, view.user.id);

@@ -1,6 +1,6 @@
 import type { CreateTenantInput } from '../../src';
 import { addUser, anAppUserWorld, emailedToken, inspect, inviteUser } from '../support/app-user-world';
-import { putAuth } from '../support/sign-in-world';
+import { anOidcConnection, putAuth } from '../support/sign-in-world';
 import {
   aMember,
   audited,
@@ -115,17 +115,7 @@ describe('tenants', () => {
     const tenant = await create(world, { name: 'Acme' });
     const { view } = await addUser(world, { email: 'a@example.test', password: 'a good password' });
     await addMember(world, tenant.id, { memberUserId: view.user.id });
-    const connection = await world.uc.ssoConnections.create.execute({
-      userId: world.ownerId,
-      workspaceId: world.workspaceId,
-      protocol: 'oidc',
-      name: 'Okta',
-      issuer: 'https://acme.okta.example',
-      clientId: 'client',
-      authorizationEndpoint: 'https://acme.okta.example/authorize',
-      organizationId: tenant.id,
-      context: ctx(world.ownerId),
-    });
+    const connection = await anOidcConnection(world, tenant.id);
     await world.uc.tenants.delete.execute(scope(world, tenant.id));
     expect(world.deps.uow.tables.appUsers.has(view.user.id)).toBe(true);
     expect(world.deps.uow.tables.ssoConnections.get(connection.id)?.organizationId).toBeNull();

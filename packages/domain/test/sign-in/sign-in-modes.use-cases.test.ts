@@ -1,5 +1,5 @@
 import { modeTransition, type SignInConfig, type SignInMode } from '../../src';
-import { deletePlatform, getAuth, putAuth, storedConfig } from '../support/sign-in-world';
+import { aCustomRole, deletePlatform, getAuth, putAuth, storedConfig } from '../support/sign-in-world';
 import {
   aMember,
   audited,
@@ -248,13 +248,7 @@ describe('DELETE auth/platform', () => {
       branding: { primaryColor: '#112233' },
       mail: { mode: 'custom', host: '8.8.8.8', port: 587, fromEmail: 'a@acme.example', password: 'pw' },
     });
-    await world.uc.appRoles.create.execute({
-      userId: world.ownerId,
-      workspaceId: world.workspaceId,
-      name: 'auditor',
-      permissions: [],
-      context: ctx(world.ownerId),
-    });
+    await aCustomRole(world, 'auditor');
     const now = world.deps.clock.now();
     await world.deps.uow.transaction(async (tx) => {
       await tx.tenants.save({

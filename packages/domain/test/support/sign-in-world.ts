@@ -26,6 +26,30 @@ export const deletePlatform = (world: WorkspaceWorld, confirmName: string | null
     context: ctx(userId),
   });
 
+/** A custom app role, made as the owner. */
+export const aCustomRole = (world: WorkspaceWorld, name: string, permissions: string[] = []) =>
+  world.uc.appRoles.create.execute({
+    userId: world.ownerId,
+    workspaceId: world.workspaceId,
+    name,
+    permissions,
+    context: ctx(world.ownerId),
+  });
+
+/** An OIDC connection, made as the owner; `organizationId` links a tenant. */
+export const anOidcConnection = (world: WorkspaceWorld, organizationId?: string) =>
+  world.uc.ssoConnections.create.execute({
+    userId: world.ownerId,
+    workspaceId: world.workspaceId,
+    protocol: 'oidc',
+    name: 'Okta',
+    issuer: 'https://acme.okta.example',
+    clientId: 'client-123',
+    authorizationEndpoint: 'https://acme.okta.example/oauth2/v1/authorize',
+    ...(organizationId === undefined ? {} : { organizationId }),
+    context: ctx(world.ownerId),
+  });
+
 /** The stored row (null when never configured). */
 export const storedConfig = (world: WorkspaceWorld) =>
   world.deps.uow.tables.signInConfigs.get(world.workspaceId) ?? null;

@@ -208,19 +208,16 @@ export class PromoteApps {
         const failure =
           typeof planned === 'string'
             ? planned
-            : pair.targetAppId === undefined && planned.target !== null && targets.has(planned.target.id)
-              ? PAIR_FAILURES.targetInAnotherPair
-              : (await exceedsFilesQuota(tx, this.deps.settings, organization, planned, dryRun))
-                ? PAIR_FAILURES.filesQuotaExceeded
-                : null;
-        if (typeof planned === 'string' || failure !== null) {
-          result.failed.push({ sourceAppId: pair.sourceAppId, error: failure as string });
+            : await this.refusal(tx, organization, pair, planned, targets, dryRun);
+        if (failure !== null) {
+          result.failed.push({ sourceAppId: pair.sourceAppId, error: failure });
           continue;
         }
-        if (planned.target !== null) targets.add(planned.target.id);
-        if (dryRun) result.promoted.push(dryRunOutcome(planned));
+        const plan = planned as Plan;
+        if (plan.target !== null) targets.add(plan.target.id);
+        if (dryRun) result.promoted.push(dryRunOutcome(plan));
         // Writes run outside the refusal net: a failed statement ends the whole transaction.
-        else result.promoted.push(await this.apply(tx, planned, environments, now));
+        else result.promoted.push(await this.apply(tx, plan, environments, now));
       }
       await recordAudit(tx, this.deps, input.context, now, {
         action: 'app.promoted',
@@ -242,6 +239,22 @@ export class PromoteApps {
       });
       return result;
     });
+  }
+
+  /** Why a planned pair is still refused, or null: its target taken by another pair, or the files quota. */
+  private async refusal(
+    tx: Repositories,
+    organization: Organization,
+    pair: PromotionPair,
+    planned: Plan,
+    targets: ReadonlySet<string>,
+    dryRun: boolean,
+  ): Promise<string | null> {
+    if (pair.targetAppId === undefined && planned.target !== null && targets.has(planned.target.id))
+      return PAIR_FAILURES.targetInAnotherPair;
+    if (await exceedsFilesQuota(tx, this.deps.settings, organization, planned, dryRun))
+      return PAIR_FAILURES.filesQuotaExceeded;
+    return null;
   }
 
   private async apply(
