@@ -113,7 +113,7 @@ describe('SSO connections', () => {
     await expect(create(world, { ...oidc(), protocol: 'ldap' })).rejects.toMatchObject({
       fieldErrors: [{ field: 'protocol' }],
     });
-    for (const name of ['Okta\nEU', 'Okta\u2028EU', 'Okta\u2029EU'])
+    for (const name of ['Okta\nEU', 'Okta\u2028EU', 'Okta\u2029EU', 'Okta\u009b31m'])
       await expect(create(world, oidc({ name }))).rejects.toMatchObject({ fieldErrors: [{ field: 'name' }] });
   });
 
